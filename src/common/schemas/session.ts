@@ -1,0 +1,13 @@
+import type { Role, UserType } from '../constants';
+
+/** The logged-in user as every session answer carries it (document 1 §3). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  role: Role;
+  userType: UserType;
+  featuredUntil: string | null;
+  avatar: string | null;
+}

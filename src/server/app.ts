@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../common/constants';
+import type { Language } from '../common/languages';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createDb, type Db } from './db/index';
+import { registerErrorHandler } from './errors';
+import { createPageRegistry, registerPages, type PageRegistry } from './http/pages';
+import { contentSecurityPolicy, registerOriginCheck } from './http/security';
+import { requestLanguage } from './i18n';
+import { createMailer, type Mailer } from './lib/mail/index';
+import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit/index';
+import { deleteImageFiles } from './lib/images/index';
+import { createStorage, registerUploads, type Storage } from './lib/storage/index';
+import { modules } from './modules/index';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+    pages: PageRegistry;
+  }
+}
+
+export interface BuildOptions {
+  db?: Db;
+  mailer?: Mailer;
+  rateLimits?: RateLimitStore;
+  storage?: Storage;
+}
+
+/** Builds the whole application from a config; main.ts and the tests both call this. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.isProduction,
+    disableRequestLogging: config.env === 'test',
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+  });
+
+  const storage = options.storage ?? createStorage(config);
+  const ctx: AppContext = {
+    config,
+    db: options.db ?? createDb(config.database),
+    mailer: options.mailer ?? createMailer(config),
+    rateLimits: options.rateLimits ?? createRateLimitStore(config),
+    storage,
+    deleteFiles: (urls) => deleteImageFiles(storage, urls),
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('pages', createPageRegistry());
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (request) => {
+    request.lang = requestLanguage(request.headers);
+  });
+
+  registerErrorHandler(app);
+  registerOriginCheck(app, config.publicUrl);
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config.isProduction, config.publicUrl.startsWith('https:')),
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(cookie, { secret: config.sessionSecret });
+
+  // API answers are per user and change often: never cached unless a route says otherwise.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  for (const register of modules) await register(app, ctx);
+  registerUploads(app, storage, config.dataDir);
+
+  const dist = config.webDist;
+  if (dist && existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      allowedPath: (p) => p !== '/index.html',
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  registerPages(app, ctx, app.pages);
+
+  app.addHook('onClose', async () => {
+    await ctx.rateLimits.close();
+    await ctx.db.destroy();
+  });
+  return app;
+}

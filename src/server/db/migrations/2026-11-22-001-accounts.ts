@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { idColumn } from './helpers';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('password_resets')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('used_at', 'text')
+    .execute();
+  await db.schema.createIndex('password_resets_user_idx').on('password_resets').column('user_id').execute();
+
+  await idColumn(db, db.schema.createTable('profile_visits'))
+    .addColumn('profile_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('visitor_key', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('profile_visits_once_a_day', ['profile_id', 'visitor_key', 'day'])
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('profile_visits').execute();
+  await db.schema.dropTable('password_resets').execute();
+}

@@ -1,0 +1,212 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO 8601 UTC strings and booleans 0/1 on both engines, so rows read alike. */
+type Timestamp = string;
+type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  username_key: string;
+  email: string;
+  email_key: string;
+  password_hash: string;
+  name: string;
+  role: ColumnType<string, string | undefined, string>;
+  user_type: string;
+  featured_until: Timestamp | null;
+  avatar: string | null;
+  header_image: string | null;
+  bio: string | null;
+  city: string | null;
+  country: string | null;
+  city_id: number | null;
+  country_id: number | null;
+  city_name: string | null;
+  country_name: string | null;
+  gender: string | null;
+  experience: string | null;
+  /** JSON array of language ids. */
+  languages: ColumnType<string, string | undefined, string>;
+  workstations: ColumnType<number, number | undefined, number>;
+  piercings: ColumnType<Flag, Flag | undefined, Flag>;
+  tattoo_removal: ColumnType<Flag, Flag | undefined, Flag>;
+  microblading: ColumnType<Flag, Flag | undefined, Flag>;
+  instagram: string | null;
+  facebook: string | null;
+  tiktok: string | null;
+  youtube: string | null;
+  telegram: string | null;
+  whatsapp: string | null;
+  pinterest: string | null;
+  twitter: string | null;
+  website: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's random id: a leaked table cannot be replayed. */
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface StylesTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_de: string;
+  name_es: string;
+  name_fr: string;
+  name_pt: string;
+}
+
+export interface UserStylesTable {
+  user_id: number;
+  style_id: number;
+}
+
+export interface CountriesTable {
+  id: Generated<number>;
+  code: string;
+  name_en: string;
+  name_de: string;
+  name_es: string;
+  name_fr: string;
+  name_pt: string;
+}
+
+export interface CitiesTable {
+  id: Generated<number>;
+  country_id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  population: number;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  user_id: number | null;
+  handled: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ProfileVisitsTable {
+  id: Generated<number>;
+  profile_id: number;
+  /** "u:<id>" for a logged-in visitor, else a hash of IP and user agent: no raw IPs kept. */
+  visitor_key: string;
+  /** yyyy-mm-dd (UTC): one visit per visitor and day. */
+  day: string;
+  created_at: Timestamp;
+}
+
+export interface GalleryImagesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The large variant's URL; the medium and thumbnail URLs beside it. */
+  image_url: string;
+  medium_url: string;
+  thumbnail_url: string;
+  /** Of the large variant. */
+  width: number;
+  height: number;
+  caption: string | null;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GalleryImageStylesTable {
+  image_id: number;
+  style_id: number;
+}
+
+export interface GuestSpotsTable {
+  id: Generated<number>;
+  studio_id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  /** yyyy-mm-dd on both engines. */
+  start_date: string;
+  end_date: string;
+  country_id: number | null;
+  city_id: number | null;
+  city_name: string | null;
+  compensation: string | null;
+  compensation_details: string | null;
+  places: ColumnType<number, number | undefined, number>;
+  requirements: string | null;
+  is_active: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Title, description and place folded for the text filter (lowercase, no accents). */
+  search_text: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GuestSpotStylesTable {
+  guest_spot_id: number;
+  style_id: number;
+}
+
+export interface AvailabilitiesTable {
+  id: Generated<number>;
+  artist_id: number;
+  slug: string;
+  title: string;
+  start_date: string;
+  end_date: string;
+  preferred_location: string | null;
+  country_id: number | null;
+  city_id: number | null;
+  description: string | null;
+  is_active: ColumnType<Flag, Flag | undefined, Flag>;
+  search_text: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AvailabilityStylesTable {
+  availability_id: number;
+  style_id: number;
+}
+
+export interface Database {
+  gallery_images: GalleryImagesTable;
+  gallery_image_styles: GalleryImageStylesTable;
+  password_resets: PasswordResetsTable;
+  profile_visits: ProfileVisitsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  styles: StylesTable;
+  user_styles: UserStylesTable;
+  countries: CountriesTable;
+  cities: CitiesTable;
+  contact_messages: ContactMessagesTable;
+  guest_spots: GuestSpotsTable;
+  guest_spot_styles: GuestSpotStylesTable;
+  availabilities: AvailabilitiesTable;
+  availability_styles: AvailabilityStylesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

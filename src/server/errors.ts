@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError, type ZodType, type z } from 'zod';
+import { t } from './i18n';
+
+/**
+ * The one error type of the server: an HTTP status, an i18n key in the errors namespace and
+ * optional extra fields for the answer (e.g. `retryAfter`).
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    public readonly params: Record<string, unknown> = {},
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(code);
+  }
+}
+
+export const badRequest = (code = 'validation', params?: Record<string, unknown>) => new AppError(400, code, params);
+export const unauthorized = (code = 'unauthorized') => new AppError(401, code);
+export const forbidden = (code = 'forbidden') => new AppError(403, code);
+export const notFound = (code = 'notFound') => new AppError(404, code);
+export const conflict = (code: string) => new AppError(409, code);
+
+/**
+ * Validates with a shared zod schema. Schema messages are i18n keys of the errors
+ * namespace (the form shows the same key), so the first issue becomes the answer's text.
+ */
+export function parse<S extends ZodType>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  throw zodToAppError(result.error);
+}
+
+function zodToAppError(error: ZodError): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  const message = issue?.message ?? '';
+  const fields = Object.fromEntries(error.issues.map((i) => [i.path.join('.'), i.message]));
+  if (/^[a-zA-Z][\w.]*$/.test(message) && !message.includes(' ')) {
+    return new AppError(400, message, issueParams(issue), { field, fields });
+  }
+  return new AppError(400, field ? 'invalidField' : 'validation', { field }, { field, fields });
+}
+
+function issueParams(issue: ZodError['issues'][number] | undefined): Record<string, unknown> {
+  if (!issue) return {};
+  // Custom issues carry their own values (e.g. a caption's length) for the text.
+  const i = issue as { minimum?: unknown; maximum?: unknown; params?: Record<string, unknown> };
+  return { min: i.minimum, max: i.maximum, ...i.params };
+}
+
+/** Maps every error to the JSON answer `{success: false, error, message}` in the request's language. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    let appError: AppError;
+    if (err instanceof AppError) appError = err;
+    else if (err instanceof ZodError) appError = zodToAppError(err);
+    else {
+      const fe = err as FastifyError;
+      if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (fe.statusCode === 400 && /JSON/i.test(fe.message))) {
+        appError = new AppError(400, 'invalidJson');
+      } else if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE') {
+        appError = new AppError(413, 'tooLarge');
+      } else if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.statusCode === 415) {
+        appError = new AppError(415, 'unsupportedMediaType');
+      } else if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+        appError = new AppError(fe.statusCode, 'validation');
+      } else {
+        request.log.error({ err }, 'unhandled error');
+        appError = new AppError(500, 'serverError');
+      }
+    }
+    const text = t(request.lang, appError.code, appError.params);
+    if (appError.extra.retryAfter !== undefined) reply.header('Retry-After', String(appError.extra.retryAfter));
+    return reply.status(appError.status).send({ success: false, error: text, message: text, code: appError.code, ...appError.extra });
+  });
+}

@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROUTES, matchRoute, type RouteId, type RouteMatch } from '../../common/routes';
+import type { Language } from '../../common/languages';
+import type { AppContext } from '../context';
+import { t } from '../i18n';
+import { renderHead, type Head } from './head';
+
+/**
+ * A capability's head for one of its routes. Answering null means "no such thing" (an
+ * unknown profile or slug): the page is then a 404.
+ */
+export type HeadResolver = (
+  match: RouteMatch,
+  ctx: { lang: Language; request: FastifyRequest; app: AppContext },
+) => Promise<(Head & { alternates?: Partial<Record<Language, string>> }) | null>;
+
+/** A server-side redirect for a page path (legacy and German paths), or null to render. */
+export type PageRedirect = (
+  pathname: string,
+  ctx: { lang: Language; app: AppContext },
+) => Promise<string | null> | string | null;
+
+export interface PageRegistry {
+  heads: Map<RouteId, HeadResolver>;
+  redirects: PageRedirect[];
+}
+
+export function createPageRegistry(): PageRegistry {
+  return { heads: new Map(), redirects: [] };
+}
+
+function loadTemplate(webDist: string | undefined): () => string {
+  const built = webDist ? path.join(webDist, 'index.html') : undefined;
+  const source = path.resolve('src/web/index.html');
+  // The built template is read once; without a build (API tests) the source template stands in.
+  if (built && existsSync(built)) {
+    const html = readFileSync(built, 'utf8');
+    return () => html;
+  }
+  return () => readFileSync(source, 'utf8');
+}
+
+function staticHead(id: RouteId | 'notFound', lang: Language): Head {
+  // Screens behind a login are nothing a search engine can show.
+  const noindex = id !== 'notFound' && ROUTES[id].access !== 'public';
+  return { title: t(lang, `seo:${id}.title`), description: t(lang, `seo:${id}.description`), noindex };
+}
+
+function homeJsonLd(publicUrl: string, lang: Language) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: 'Tattoo Guest Spots',
+    url: publicUrl + (lang === 'en' ? '/' : `/${lang}/`),
+    inLanguage: lang,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${publicUrl}/search?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+/** Answers every non-API GET with the app's HTML and a head written for that page and language. */
+export function registerPages(app: FastifyInstance, ctx: AppContext, registry: PageRegistry): void {
+  const template = loadTemplate(ctx.config.webDist);
+  const dev = !ctx.config.isProduction;
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://x');
+    const pathname = url.pathname;
+    const match = matchRoute(pathname, { dev });
+    const lang = match?.lang ?? request.lang;
+    for (const redirect of registry.redirects) {
+      const target = await redirect(pathname, { lang, app: ctx });
+      if (target) return reply.redirect(target + (target.includes('?') ? '' : url.search), 301);
+    }
+    let head: (Head & { alternates?: Partial<Record<Language, string>> }) | null = null;
+    let status = 200;
+    if (match) {
+      const resolver = registry.heads.get(match.id);
+      head = resolver ? await resolver(match, { lang, request, app: ctx }) : staticHead(match.id, lang);
+      if (head && match.id === 'home') head.jsonLd = homeJsonLd(ctx.config.publicUrl, lang);
+    }
+    if (!match || !head) {
+      status = 404;
+      head = { ...staticHead('notFound', lang), noindex: true };
+    }
+    const headHtml = renderHead(head, {
+      lang,
+      publicUrl: ctx.config.publicUrl,
+      path: match?.path ?? '/',
+      alternates: head.alternates,
+    });
+    const html = template()
+      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+      .replace('<!--app-head-->', headHtml);
+    return reply
+      .status(status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(html);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const text = t(request.lang, 'routeNotFound', { path: pathname });
+      return reply.status(404).send({ success: false, error: text, message: text });
+    }
+    const isAsset = /\.[a-z0-9]{2,5}$/i.test(pathname) || pathname.startsWith('/assets/') || pathname.startsWith('/uploads/');
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isAsset) {
+      const text = t(request.lang, 'notFound');
+      return reply.status(404).send({ success: false, error: text, message: text });
+    }
+    return render(request, reply);
+  });
+}

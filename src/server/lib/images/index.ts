@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { GALLERY_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
+import { AppError } from '../../errors';
+import type { Storage } from '../storage/index';
+
+export type ImageKind = 'avatar' | 'header' | 'gallery';
+
+export const VARIANT_NAMES = ['thumbnail', 'medium', 'large'] as const;
+export type VariantName = (typeof VARIANT_NAMES)[number];
+
+export interface ImageVariant {
+  buffer: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ProcessedImage {
+  variants: Record<VariantName, ImageVariant>;
+  /** The upload's size after auto-rotation. */
+  width: number;
+  height: number;
+}
+
+export interface StoredImage {
+  keys: string[];
+  urls: { thumbnailUrl: string; mediumUrl: string; largeUrl: string };
+  /** The large variant: what users.avatar, users.header_image and gallery imageUrl hold. */
+  imageUrl: string;
+}
+
+/**
+ * Decompression bombs: a 10000x10000 PNG of one colour is a few kilobytes on the wire but
+ * 400 MB once decoded. 40 megapixels covers every phone camera.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Target size of each variant in pixels: the square's side for avatars, the width of the 3:1
+ * crop for headers, the long side for gallery images. Nothing is ever enlarged.
+ */
+export const VARIANT_SIZES: Record<ImageKind, Record<VariantName, number>> = {
+  avatar: { thumbnail: 96, medium: 256, large: 512 },
+  header: { thumbnail: 600, medium: 1200, large: 1800 },
+  gallery: { thumbnail: 400, medium: 800, large: 1600 },
+};
+
+const WEBP_QUALITY: Record<VariantName, number> = { thumbnail: 78, medium: 80, large: 82 };
+
+interface KindRules {
+  maxBytes: number;
+  /** Mime type as sniffed by file-type -> the format sharp must then report. */
+  formats: Record<string, string>;
+  tooLarge: string;
+  unsupported: string;
+}
+
+const PROFILE_FORMATS = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/apng': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
+const GALLERY_FORMATS = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/apng': 'png', 'image/webp': 'webp' };
+
+const RULES: Record<ImageKind, KindRules> = {
+  avatar: { maxBytes: PROFILE_IMAGE_MAX_BYTES, formats: PROFILE_FORMATS, tooLarge: 'imageTooLarge', unsupported: 'imageUnsupportedType' },
+  header: { maxBytes: PROFILE_IMAGE_MAX_BYTES, formats: PROFILE_FORMATS, tooLarge: 'imageTooLarge', unsupported: 'imageUnsupportedType' },
+  gallery: {
+    maxBytes: GALLERY_IMAGE_MAX_BYTES,
+    formats: GALLERY_FORMATS,
+    tooLarge: 'galleryImageTooLarge',
+    unsupported: 'galleryImageInvalidFormat',
+  },
+};
+
+const tooManyPixels = () => new AppError(413, 'imageTooManyPixels', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+
+/**
+ * Checks an upload by its bytes (never its name or declared type), auto-rotates it by its EXIF
+ * orientation and re-encodes it to WebP variants without any metadata: no EXIF (GPS, camera
+ * serials), no XMP, no IPTC, no ICC (pixels are converted to sRGB). Animated images keep
+ * their first frame.
+ */
+export async function processImage(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  const rules = RULES[kind];
+  if (input.length > rules.maxBytes) {
+    throw new AppError(413, rules.tooLarge, { maxMb: rules.maxBytes / 1024 / 1024 });
+  }
+  const unsupported = () => new AppError(415, rules.unsupported);
+  const sniffed = await fileTypeFromBuffer(input);
+  const expectedFormat = sniffed ? rules.formats[sniffed.mime] : undefined;
+  if (!expectedFormat) throw unsupported();
+
+  const decoded = sharp(input, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    // Truncated or broken pixel data fails; mere warnings (common in camera JPEGs) do not.
+    failOn: 'error',
+    pages: 1,
+    autoOrient: true,
+  });
+  let meta: Metadata;
+  try {
+    meta = await decoded.metadata();
+  } catch (err) {
+    throw isPixelLimit(err) ? tooManyPixels() : unsupported();
+  }
+  // sharp picks its decoder from the bytes too; both must agree, so no polyglot slips through.
+  if (meta.format !== expectedFormat || !meta.width || !meta.height) throw unsupported();
+  const frameHeight = meta.pageHeight ?? meta.height;
+  if (meta.width * frameHeight > MAX_INPUT_PIXELS) throw tooManyPixels();
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const width = rotated ? frameHeight : meta.width;
+  const height = rotated ? meta.width : frameHeight;
+
+  const variants = {} as Record<VariantName, ImageVariant>;
+  // One variant at a time: libvips already uses every core for one pipeline, and running
+  // three at once would triple the peak memory of a large upload.
+  for (const name of VARIANT_NAMES) {
+    const pipeline = resizeFor(decoded.clone(), kind, VARIANT_SIZES[kind][name], width, height)
+      .toColourspace('srgb')
+      .webp({ quality: WEBP_QUALITY[name], effort: 4 });
+    try {
+      const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+      variants[name] = { buffer: data, width: info.width, height: info.height };
+    } catch (err) {
+      throw isPixelLimit(err) ? tooManyPixels() : unsupported();
+    }
+  }
+  return { variants, width, height };
+}
+
+function isPixelLimit(err: unknown): boolean {
+  return err instanceof Error && /pixel limit/i.test(err.message);
+}
+
+function resizeFor(image: Sharp, kind: ImageKind, target: number, width: number, height: number): Sharp {
+  if (kind === 'avatar') {
+    const side = Math.max(1, Math.min(target, width, height));
+    return image.resize(side, side, { fit: 'cover', position: 'centre' });
+  }
+  if (kind === 'header') {
+    const w = Math.max(1, Math.min(target, width, height * 3));
+    return image.resize(w, Math.max(1, Math.round(w / 3)), { fit: 'cover', position: 'centre' });
+  }
+  return image.resize(target, target, { fit: 'inside', withoutEnlargement: true });
+}
+
+const VARIANT_SUFFIX = /-(thumbnail|medium|large)\.webp$/;
+
+/**
+ * The URL of another variant of a stored image. Variants share one random base name:
+ * `/uploads/avatars/12/<random>-thumbnail.webp`, `...-medium.webp`, `...-large.webp`, so from
+ * the large URL kept in the database any variant follows by swapping the suffix.
+ */
+export function variantUrl(url: string, variant: VariantName): string {
+  return VARIANT_SUFFIX.test(url) ? url.replace(VARIANT_SUFFIX, `-${variant}.webp`) : url;
+}
+
+/** Writes the variants under one new random base name below `prefix` (e.g. `avatars/12`). */
+export async function storeImage(storage: Storage, processed: ProcessedImage, prefix: string): Promise<StoredImage> {
+  const base = `${prefix.replace(/\/+$/, '')}/${randomBytes(12).toString('hex')}`;
+  const keys = VARIANT_NAMES.map((name) => `${base}-${name}.webp`);
+  const written = await Promise.allSettled(
+    VARIANT_NAMES.map((name, i) => storage.put(keys[i] as string, processed.variants[name].buffer, 'image/webp')),
+  );
+  const failure = written.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) {
+    await storage.delete(keys).catch(() => undefined);
+    throw failure.reason;
+  }
+  const [thumbnailUrl, mediumUrl, largeUrl] = keys.map((key) => storage.url(key)) as [string, string, string];
+  return { keys, urls: { thumbnailUrl, mediumUrl, largeUrl }, imageUrl: largeUrl };
+}
+
+/**
+ * Deletes the files behind image URLs, with every sibling variant of each (so the one large URL
+ * a user row keeps is enough). URLs this storage did not hand out (external, empty) are ignored.
+ */
+export async function deleteImageFiles(storage: Storage, urls: ReadonlyArray<string | null | undefined>): Promise<void> {
+  const keys = new Set<string>();
+  for (const url of urls) {
+    if (!url) continue;
+    const key = storage.keyFromUrl(url);
+    if (!key) continue;
+    if (VARIANT_SUFFIX.test(key)) {
+      for (const name of VARIANT_NAMES) keys.add(key.replace(VARIANT_SUFFIX, `-${name}.webp`));
+    } else {
+      keys.add(key);
+    }
+  }
+  if (keys.size) await storage.delete([...keys]);
+}

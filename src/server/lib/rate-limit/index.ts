@@ -1,0 +1,26 @@
+import type { Config } from '../../config';
+import { MemoryRateLimitStore } from './memory';
+import { RedisRateLimitStore } from './redis';
+
+export interface RateLimitStore {
+  /** Counts one attempt under `key` in a fixed window; answers the count and the ms left. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** Reads the count without adding to it. */
+  peek(key: string): Promise<{ count: number; resetMs: number }>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Redis when REDIS_URL is set, so several processes share one limit; memory otherwise. */
+export function createRateLimitStore(config: Pick<Config, 'redisUrl'>): RateLimitStore {
+  return config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
+}
+
+export interface Limit {
+  /** Name of the limited action, part of the key. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export { MemoryRateLimitStore, RedisRateLimitStore };

@@ -1,0 +1,37 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDb, migrateToLatest } from './db/index';
+import { seed } from './db/seed/index';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const db = createDb(config.database);
+await migrateToLatest(db);
+await seed({ db, config });
+const app = await buildApp(config, { db });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'closing: finishing in-flight requests');
+  // app.close stops accepting, waits for in-flight requests, then the onClose hook closes the database.
+  const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  await app.close();
+  clearTimeout(timer);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Tattoo Guest Spots is running at ${config.publicUrl}`);

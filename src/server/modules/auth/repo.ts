@@ -1,0 +1,85 @@
+import type { Db } from '../../db/index';
+import type { NewUser, UserRow } from '../../db/schema';
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmailKey(db: Db, emailKey: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email_key', '=', emailKey).executeTakeFirst();
+}
+
+export async function usernameKeyTaken(db: Db, key: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('username_key', '=', key).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<Omit<UserRow, 'id'>>): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+export async function insertSession(db: Db, row: { id: string; userId: number; now: string; expiresAt: string }) {
+  await db
+    .insertInto('sessions')
+    .values({ id: row.id, user_id: row.userId, created_at: row.now, expires_at: row.expiresAt, last_seen_at: row.now })
+    .execute();
+}
+
+export function findSessionWithUser(db: Db, id: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id', 'sessions.expires_at', 'sessions.last_seen_at',
+      'users.id', 'users.username', 'users.name', 'users.email', 'users.role', 'users.user_type',
+      'users.featured_until', 'users.avatar',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string, now: string, expiresAt: string) {
+  await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: string) {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: number, exceptId?: string) {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  await q.execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: string) {
+  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+}
+
+export async function insertPasswordReset(db: Db, row: { tokenHash: string; userId: number; now: string; expiresAt: string }) {
+  await db
+    .insertInto('password_resets')
+    .values({ token_hash: row.tokenHash, user_id: row.userId, created_at: row.now, expires_at: row.expiresAt })
+    .execute();
+}
+
+/** Marks a reset token used if it is still valid; answers the user id, atomically single-use. */
+export async function claimPasswordReset(db: Db, tokenHash: string, now: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}

@@ -1,0 +1,31 @@
+import type { Language } from '../../../common/languages';
+import type { Db } from '../../db/index';
+
+export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: string, limit: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('countries', 'countries.id', 'users.country_id')
+    .select([
+      'users.id', 'users.username', 'users.name', 'users.avatar', 'users.city_name', 'users.city',
+      'users.bio', 'users.updated_at', 'users.instagram', 'users.facebook', 'users.tiktok',
+      'users.workstations', 'users.piercings', 'users.tattoo_removal', 'users.microblading',
+      'users.featured_until', 'countries.code as country_code',
+    ])
+    .where('users.user_type', '=', userType)
+    .where('users.featured_until', '>', now)
+    .orderBy('users.featured_until', 'desc')
+    .orderBy('users.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Style names of many users in one query, in the given language. */
+export async function findStyleNames(db: Db, userIds: number[], lang: Language) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('user_styles')
+    .innerJoin('styles', 'styles.id', 'user_styles.style_id')
+    .select((eb) => ['user_styles.user_id', eb.ref(`styles.name_${lang}`).as('name')])
+    .where('user_styles.user_id', 'in', userIds)
+    .execute();
+}

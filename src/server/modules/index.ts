@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { authModule } from './auth/routes';
+import { contactModule } from './contact/routes';
+import { featuredModule } from './featured/routes';
+import { healthModule } from './health/routes';
+import { profileVisitsModule } from './profile-visits/routes';
+import { referenceModule } from './reference/routes';
+
+export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+/** Every capability's routes, registered in this order; auth first, as its hook sets request.user. */
+export const modules: Module[] = [authModule, healthModule, featuredModule, contactModule, referenceModule, profileVisitsModule];

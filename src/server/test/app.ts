@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDb, migrateToLatest } from '../db/index';
+import { seed } from '../db/seed/index';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** Runs a describe block once per engine. */
+export function describeEachEngine(name: string, fn: (engine: Engine) => void): void {
+  for (const engine of engines) describe(`${name} [${engine}]`, () => fn(engine));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole app on a fresh database: a temporary SQLite file, or a fresh PostgreSQL schema
+ * so that test files run in parallel without seeing each other.
+ */
+export async function createTestApp(
+  engine: Engine = 'sqlite',
+  overrides: Record<string, string> = {},
+  opts: { demo?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    DEMO_DATA: '0',
+    ...overrides,
+  });
+  let schema: string | undefined;
+  if (engine === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL as string;
+    schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    config.database = { kind: 'postgres', url, schema };
+  }
+  config.webDist = undefined;
+  const db = createDb(config.database);
+  await migrateToLatest(db);
+  await seed({ db, config }, { demo: opts.demo ?? false });
+  const app = await buildApp(config, { db });
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

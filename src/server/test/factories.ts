@@ -1,0 +1,42 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { SessionUser } from '../../common/schemas/session';
+
+let counter = 0;
+
+export interface TestUser {
+  user: SessionUser;
+  cookie: string;
+  email: string;
+  password: string;
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'tgs_session');
+  if (!cookie) throw new Error(`no session cookie in answer ${res.statusCode}: ${res.body}`);
+  return `tgs_session=${cookie.value}`;
+}
+
+/** Registers a user through the API, as a person would, and answers its session cookie. */
+export async function createUser(
+  app: FastifyInstance,
+  opts: { userType?: 'artist' | 'studio'; username?: string; email?: string; password?: string } = {},
+): Promise<TestUser> {
+  counter++;
+  const suffix = `${process.pid}x${counter}x${Math.random().toString(36).slice(2, 6)}`;
+  const email = opts.email ?? `user${suffix}@example.test`;
+  const password = opts.password ?? 'Sicher!Passwort1';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    // A fresh address per user keeps the per-address registration limit out of unrelated tests.
+    remoteAddress: `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    payload: { email, username: opts.username ?? `user_${suffix}`.slice(0, 30), password, userType: opts.userType ?? 'artist' },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed ${res.statusCode}: ${res.body}`);
+  return { user: res.json().user, cookie: sessionCookie(res), email, password };
+}
+
+export const createArtist = (app: FastifyInstance, opts: Parameters<typeof createUser>[1] = {}) =>
+  createUser(app, { ...opts, userType: 'artist' });
+export const createStudio = (app: FastifyInstance, opts: Parameters<typeof createUser>[1] = {}) =>
+  createUser(app, { ...opts, userType: 'studio' });

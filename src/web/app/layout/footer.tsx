@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_NAME } from '../../../common/constants';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { InstagramIcon } from '../../ui/instagram-icon';
+import { LanguageSwitcher } from './language-switcher';
+import { ThemeSwitch } from './theme-switch';
+
+const INSTAGRAM_URL = 'https://www.instagram.com/tattooguestspots';
+
+const LINK = 'text-sm text-ink underline-offset-4 hover:underline';
+
+/** Navigation, legal links, social media, language and theme. */
+export function Footer() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  const navigation = [
+    { to: '/', label: t('nav.home') },
+    { to: '/guestspots', label: t('nav.spots') },
+    { to: '/tattooartists', label: t('nav.artists') },
+  ];
+  const legal = [
+    { to: '/contact', label: t('footer.contact') },
+    { to: '/privacy', label: t('footer.privacy') },
+    { to: '/terms', label: t('footer.terms') },
+    { to: '/aboutus', label: t('footer.about') },
+    { to: '/impressum', label: t('footer.imprint') },
+  ];
+  return (
+    <footer className="mt-16 border-t border-line bg-surface">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-3">
+          <p className="text-lg font-extrabold tracking-tight">{PRODUCT_NAME}</p>
+          <p className="max-w-[36ch] text-sm text-ink-muted">{t('footer.tagline')}</p>
+          <a
+            href={INSTAGRAM_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 text-sm font-semibold text-ink underline-offset-4 hover:underline"
+          >
+            <InstagramIcon aria-hidden="true" className="size-5" />
+            {t('footer.instagram')}
+          </a>
+        </div>
+        <nav aria-label={t('footer.navigation')}>
+          <h2 className="mb-3 text-sm font-bold">{t('footer.navigation')}</h2>
+          <ul className="space-y-2">
+            {navigation.map((link) => (
+              <li key={link.to}>
+                <LocalizedLink to={link.to} className={LINK}>
+                  {link.label}
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label={t('footer.legal')}>
+          <h2 className="mb-3 text-sm font-bold">{t('footer.legal')}</h2>
+          <ul className="space-y-2">
+            {legal.map((link) => (
+              <li key={link.to}>
+                <LocalizedLink to={link.to} className={LINK}>
+                  {link.label}
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-6">
+          <LanguageSwitcher />
+          <ThemeSwitch />
+        </div>
+      </div>
+      <div className="border-t border-line">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-ink-muted">
+          {t('footer.copyright', { year, name: PRODUCT_NAME })}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createSessionUser } from '../../test/factories';
+import { renderWithApp } from '../../test/render';
+import { Header } from './header';
+
+describe('header navigation', () => {
+  it('offers Login and Register to visitors', async () => {
+    await renderWithApp(<Header />, { path: '/' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav.querySelectorAll('a')).toHaveLength(5);
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Spots' }).getAttribute('href')).toBe('/guestspots');
+    expect(screen.getByRole('link', { name: 'Artists' }).getAttribute('href')).toBe('/tattooartists');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('offers Dashboard, Profile and Log out to a logged-in user, in their language', async () => {
+    const user = createSessionUser({ username: 'Anna Maier' });
+    await renderWithApp(<Header />, { path: '/de/', session: { state: 'loggedIn', user } });
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/de/dashboard');
+    expect(screen.getByRole('link', { name: 'Profil' }).getAttribute('href')).toBe('/de/Anna-Maier');
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Anmelden' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Registrieren' })).toBeNull();
+  });
+
+  it('shows neither while the session is still loading', async () => {
+    await renderWithApp(<Header />, { session: { state: 'loading', user: null } });
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('opens the menu with its button, focuses the first link and closes on Escape', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(<Header />);
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.hidden).toBe(false);
+    expect(document.activeElement).toBe(panel.querySelector('a'));
+
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes the menu when a link is followed', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const panel = document.getElementById('mobile-menu') as HTMLElement;
+    await user.click(panel.querySelector('a[href="/login"]') as HTMLElement);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(panel.hidden).toBe(true);
+  });
+});

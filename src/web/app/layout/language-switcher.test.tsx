@@ -1,0 +1,36 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '../../../common/languages';
+import { renderWithApp } from '../../test/render';
+import { LanguageSwitcher } from './language-switcher';
+
+describe('language switcher', () => {
+  it('links every language to the same page, named in its own language', async () => {
+    await renderWithApp(<LanguageSwitcher />, { path: '/de/aboutus?ref=footer' });
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('English')).toBe('/aboutus?ref=footer');
+    expect(href('Deutsch')).toBe('/de/aboutus?ref=footer');
+    expect(href('Español')).toBe('/es/aboutus?ref=footer');
+    expect(href('Français')).toBe('/fr/aboutus?ref=footer');
+    expect(href('Português')).toBe('/pt/aboutus?ref=footer');
+    expect(screen.getByRole('link', { name: 'Deutsch' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('keeps the page and query when switching, and remembers the choice', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<LanguageSwitcher />, { path: '/de/aboutus?ref=footer' });
+    await user.click(screen.getByRole('link', { name: 'Français' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/aboutus'));
+    expect(router.state.location.search).toBe('?ref=footer');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
+  });
+
+  it('goes from a prefixed start page to the unprefixed English one', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<LanguageSwitcher />, { path: '/pt/' });
+    await user.click(screen.getByRole('link', { name: 'English' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+});

@@ -1,0 +1,86 @@
+import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { profilePath } from '../../../common/username';
+import { useSession } from '../../features/auth';
+import { ensureErrorTexts } from '../../i18n/i18n';
+import { LocalizedNavLink } from '../../i18n/localized-link';
+import { cn } from '../../ui/cn';
+
+const LINK =
+  'block rounded px-3 py-2 font-semibold text-ink no-underline transition-colors hover:bg-sunken aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-4';
+
+/**
+ * The main navigation: always Home, Spots and Artists; logged in Dashboard, Profile and Log out;
+ * logged out Login and Register. Rendered as a row in the header and as a column in the menu.
+ */
+export function MainNav({ layout, label }: { layout: 'row' | 'column'; label: string }) {
+  const { t } = useTranslation();
+  const { state, user, logout } = useSession();
+  const list = layout === 'row' ? 'flex items-center gap-1 text-sm' : 'flex flex-col gap-1 text-base';
+
+  const onLogout = () => {
+    logout().catch(async () => {
+      const [{ toast }] = await Promise.all([import('sonner'), ensureErrorTexts()]);
+      toast.error(t('errors:generic'));
+    });
+  };
+
+  return (
+    <nav aria-label={label}>
+      <ul className={list}>
+        <li>
+          <LocalizedNavLink to="/" end className={LINK}>
+            {t('nav.home')}
+          </LocalizedNavLink>
+        </li>
+        <li>
+          <LocalizedNavLink to="/guestspots" className={LINK}>
+            {t('nav.spots')}
+          </LocalizedNavLink>
+        </li>
+        <li>
+          <LocalizedNavLink to="/tattooartists" className={LINK}>
+            {t('nav.artists')}
+          </LocalizedNavLink>
+        </li>
+        {state === 'loggedIn' && user && (
+          <>
+            <li className={layout === 'row' ? 'ml-2 border-l border-line pl-2' : 'mt-2 border-t border-line pt-2'}>
+              <LocalizedNavLink to="/dashboard" className={LINK}>
+                {t('nav.dashboard')}
+              </LocalizedNavLink>
+            </li>
+            <li>
+              <LocalizedNavLink to={`/${profilePath(user.username)}`} end className={LINK}>
+                {t('nav.profile')}
+              </LocalizedNavLink>
+            </li>
+            <li>
+              <button type="button" onClick={onLogout} className={cn(LINK, 'inline-flex w-full items-center gap-2')}>
+                <LogOut aria-hidden="true" className="size-4" />
+                {t('nav.logout')}
+              </button>
+            </li>
+          </>
+        )}
+        {state === 'loggedOut' && (
+          <>
+            <li className={layout === 'row' ? 'ml-2 border-l border-line pl-2' : 'mt-2 border-t border-line pt-2'}>
+              <LocalizedNavLink to="/login" className={LINK}>
+                {t('nav.login')}
+              </LocalizedNavLink>
+            </li>
+            <li>
+              <LocalizedNavLink
+                to="/register"
+                className={cn(LINK, 'border border-line-strong', layout === 'column' && 'text-center')}
+              >
+                {t('nav.register')}
+              </LocalizedNavLink>
+            </li>
+          </>
+        )}
+      </ul>
+    </nav>
+  );
+}

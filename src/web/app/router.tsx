@@ -1,0 +1,125 @@
+import { Suspense } from 'react';
+import {
+  createBrowserRouter,
+  data,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { TITLE_SUFFIX } from '../../common/constants';
+import { LANGUAGES, splitLanguage, withLanguage, type Language } from '../../common/languages';
+import { ROUTES, matchRoute, type RouteDef, type RouteId } from '../../common/routes';
+import { activateLanguage, ensureNamespaces, i18n } from '../i18n/i18n';
+import NotFoundPage from './errors/not-found-page';
+import { RouteError } from './errors/error-screen';
+import { RootLayout } from './layout/root-layout';
+import { clearReloadMark } from './preload-error';
+import { screenNamespaces, screens } from './screens';
+
+const DEV = import.meta.env.DEV;
+
+/** Sets the tab title from the seo namespace (the server wrote it for the first page). */
+function setTitle(lang: Language, key: string): void {
+  if (typeof document === 'undefined') return;
+  if (i18n.exists(key, { lng: lang, ns: 'seo' })) document.title = i18n.t(key, { lng: lang, ns: 'seo' }) + TITLE_SUFFIX;
+}
+
+async function loadScreen(id: RouteId) {
+  const screen = await screens[id]();
+  // Undefined means vite:preloadError was answered with a reload: wait for it, show nothing.
+  if (!screen) return new Promise<never>(() => {});
+  clearReloadMark();
+  return { Component: screen.default };
+}
+
+// The server wrote the first page's title; only later navigations need the seo texts.
+let titleFromServer = true;
+
+/** Loads a page's namespaces and, after the first page, sets its title. */
+async function preparePage(lang: Language, namespaces: readonly string[], titleKey: string): Promise<void> {
+  if (titleFromServer) {
+    titleFromServer = false;
+    await ensureNamespaces(lang, namespaces);
+    return;
+  }
+  await ensureNamespaces(lang, ['seo', ...namespaces]);
+  setTitle(lang, titleKey);
+}
+
+function screenLoader(id: RouteId, lang: Language, def: RouteDef) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    // Patterns with parameters (/:username) match what the server would refuse; ask the shared matcher.
+    if (def.path.includes(':') && matchRoute(new URL(request.url).pathname, { dev: DEV })?.id !== id) {
+      throw data(null, { status: 404 });
+    }
+    await preparePage(lang, screenNamespaces[id] ?? [], `${id}.title`);
+    return null;
+  };
+}
+
+// The root's loader switches the interface language; it only has to run again when it changes.
+async function rootLoader({ request }: LoaderFunctionArgs) {
+  await activateLanguage(splitLanguage(new URL(request.url).pathname).lang);
+  return null;
+}
+
+function languageChanged({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean {
+  return splitLanguage(currentUrl.pathname).lang !== splitLanguage(nextUrl.pathname).lang;
+}
+
+function RootError() {
+  return (
+    <Suspense>
+      <RouteError />
+    </Suspense>
+  );
+}
+
+/**
+ * The route tree built from the shared route table: every route in every language (English
+ * unprefixed, the others under /{lang}), each screen loaded lazily, and a catch-all 404.
+ */
+export function buildRoutes(): RouteObject[] {
+  const children: RouteObject[] = [];
+  for (const lang of LANGUAGES) {
+    for (const [id, def] of Object.entries(ROUTES) as [RouteId, RouteDef][]) {
+      if (def.devOnly && !DEV) continue;
+      children.push({
+        id: `${lang}:${id}`,
+        path: withLanguage(def.path, lang),
+        loader: screenLoader(id, lang, def),
+        lazy: () => loadScreen(id),
+        ErrorBoundary: RouteError,
+      });
+    }
+  }
+  children.push({
+    path: '*',
+    loader: async ({ request }) => {
+      await preparePage(splitLanguage(new URL(request.url).pathname).lang, [], 'notFound.title');
+      return null;
+    },
+    Component: NotFoundPage,
+    ErrorBoundary: RouteError,
+  });
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      loader: rootLoader,
+      shouldRevalidate: languageChanged,
+      ErrorBoundary: RootError,
+      HydrateFallback: () => null,
+      children,
+    },
+  ];
+}
+
+/**
+ * The browser router of the app. `serverTitle` is false when the address changed before the
+ * first render (the language redirect), so the server's title is no longer the page's.
+ */
+export function createAppRouter({ serverTitle = true }: { serverTitle?: boolean } = {}) {
+  titleFromServer = serverTitle;
+  return createBrowserRouter(buildRoutes());
+}

@@ -1,0 +1,1 @@
+export { useHint } from './hints';

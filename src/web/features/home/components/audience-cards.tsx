@@ -1,0 +1,41 @@
+import { Check, Palette, Store } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LocalizedLink } from '../../../i18n/localized-link';
+import { buttonClasses } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+
+const AUDIENCES = [
+  { key: 'artists', Icon: Palette },
+  { key: 'studios', Icon: Store },
+] as const;
+
+/** What the platform offers artists and what it offers studios; both lead to registration. */
+export function AudienceCards() {
+  const { t } = useTranslation('home');
+  return (
+    <section aria-labelledby="audience-title" className="mx-auto max-w-6xl px-4 py-10">
+      <h2 id="audience-title" className="mb-5 text-xl md:text-2xl">
+        {t('audience.title')}
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        {AUDIENCES.map(({ key, Icon }) => (
+          <Card key={key} className="flex flex-col p-6">
+            <Icon aria-hidden="true" className="size-8" />
+            <h3 className="mt-4 text-lg">{t(`audience.${key}.title`)}</h3>
+            <ul className="mt-4 flex-1 space-y-3">
+              {(t(`audience.${key}.points`, { returnObjects: true }) as string[]).map((point) => (
+                <li key={point} className="flex gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                  <span>{point}</span>
+                </li>
+              ))}
+            </ul>
+            <LocalizedLink to="/register" className={buttonClasses({ className: 'mt-6 self-start' })}>
+              {t(`audience.${key}.cta`)}
+            </LocalizedLink>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { ArrowRight, MapPinned, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LocalizedLink } from '../../../i18n/localized-link';
+
+const TILES = [
+  { key: 'artists', to: '/tattooartists', Icon: Users },
+  { key: 'spots', to: '/guestspots', Icon: MapPinned },
+] as const;
+
+/** The two listings to browse without an account. */
+export function Explore() {
+  const { t } = useTranslation('home');
+  return (
+    <section aria-labelledby="explore-title" className="mx-auto max-w-6xl px-4 py-10">
+      <h2 id="explore-title" className="mb-5 text-xl md:text-2xl">
+        {t('explore.title')}
+      </h2>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {TILES.map(({ key, to, Icon }) => (
+          <li key={key}>
+            <LocalizedLink
+              to={to}
+              className="group flex h-full items-start gap-4 rounded border border-line bg-surface p-6 text-ink no-underline transition-colors hover:border-line-strong"
+            >
+              <Icon aria-hidden="true" className="size-8 shrink-0" />
+              <span className="flex-1">
+                <span className="flex items-center gap-2 text-lg font-bold group-hover:underline">
+                  {t(`explore.${key}.title`)}
+                  <ArrowRight aria-hidden="true" className="size-5 transition-transform motion-safe:group-hover:translate-x-1" />
+                </span>
+                <span className="mt-1 block text-ink-muted">{t(`explore.${key}.text`)}</span>
+              </span>
+            </LocalizedLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

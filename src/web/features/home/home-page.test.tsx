@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createFeaturedArtist, createFeaturedStudio, jsonResponse } from '../../test/factories';
+import { renderWithApp } from '../../test/render';
+import HomePage from './home-page';
+
+function mockApi(answers: Record<string, () => Response>) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const answer = Object.entries(answers).find(([prefix]) => url.startsWith(prefix));
+    if (!answer) throw new Error(`unexpected request ${url}`);
+    return answer[1]();
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('home page', () => {
+  it('shows the featured artists and studios as cards linking to their profiles', async () => {
+    const artists = [
+      createFeaturedArtist({ username: 'Anna Maier', name: 'Anna Maier', cityName: 'Berlin', rating: { average: 4.46, count: 12 } }),
+      createFeaturedArtist({ username: 'inkjoe', name: 'Ink Joe', rating: { average: 0, count: 0 }, avatarUrl: null }),
+    ];
+    const studios = [createFeaturedStudio({ username: 'Black_Anchor', name: 'Black Anchor Tattoo', countryCode: 'AT', cityName: 'Wien' })];
+    const fetch = mockApi({
+      '/api/featured/artists': () => jsonResponse({ success: true, artists }),
+      '/api/featured/studios': () => jsonResponse({ success: true, studios }),
+    });
+
+    await renderWithApp(<HomePage />, { path: '/', namespaces: ['home'] });
+
+    const artistList = await screen.findByRole('region', { name: 'Featured artists' });
+    const anna = await within(artistList).findByRole('link', { name: /Anna Maier/ });
+    expect(anna.getAttribute('href')).toBe('/Anna-Maier');
+    expect(anna.textContent).toContain('Berlin, Germany');
+    expect(anna.textContent).toContain('4.5');
+    expect(anna.textContent).toContain('12 reviews');
+    expect(anna.textContent).toContain('Featured');
+    expect(within(artistList).getByRole('link', { name: /Ink Joe/ }).textContent).toContain('no reviews');
+
+    const studioList = screen.getByRole('region', { name: 'Featured studios' });
+    const studio = await within(studioList).findByRole('link', { name: /Black Anchor Tattoo/ });
+    expect(studio.getAttribute('href')).toBe('/Black_Anchor');
+    expect(studio.textContent).toContain('Wien, Austria');
+
+    expect(fetch).toHaveBeenCalledWith('/api/featured/artists?limit=5', expect.objectContaining({ credentials: 'include' }));
+    expect(fetch).toHaveBeenCalledWith('/api/featured/studios?limit=5', expect.anything());
+  });
+
+  it('loads the first card picture eagerly and the others lazily', async () => {
+    const artists = [createFeaturedArtist(), createFeaturedArtist()];
+    mockApi({
+      '/api/featured/artists': () => jsonResponse({ success: true, artists }),
+      '/api/featured/studios': () => jsonResponse({ success: true, studios: [createFeaturedStudio()] }),
+    });
+    const { container } = await renderWithApp(<HomePage />, { namespaces: ['home'] });
+    await screen.findAllByRole('link', { name: /Artist/ });
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(images[0]?.getAttribute('fetchpriority')).toBe('high');
+    expect(images[0]?.getAttribute('srcset')).toContain('-thumbnail.webp 96w, /uploads/avatars/');
+  });
+
+  it('shows skeletons while loading, then says when no one is featured', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        await gate;
+        return String(input).includes('artists') ? jsonResponse({ success: true, artists: [] }) : jsonResponse({ success: true, studios: [] });
+      }),
+    );
+    await renderWithApp(<HomePage />, { path: '/de/', namespaces: ['home'] });
+    expect(screen.getByText('Featured-Künstler werden geladen…')).toBeTruthy();
+    release();
+    expect(await screen.findByText('Zurzeit sind keine Künstler verfügbar.')).toBeTruthy();
+    expect(await screen.findByText('Zurzeit sind keine Studios verfügbar.')).toBeTruthy();
+  });
+
+  it('shows the load errors in the interface language', async () => {
+    mockApi({
+      '/api/featured/artists': () => jsonResponse({ success: false, error: 'Serverfehler.' }, 500),
+      '/api/featured/studios': () => jsonResponse({ success: false, error: 'Serverfehler.' }, 500),
+    });
+    await renderWithApp(<HomePage />, { path: '/de/', namespaces: ['home'] });
+    expect(await screen.findByText('Die Featured-Künstler konnten nicht geladen werden.')).toBeTruthy();
+    expect(await screen.findByText('Die Featured-Studios konnten nicht geladen werden.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Erneut versuchen' })).toHaveLength(2);
+  });
+
+  it('links the hero, the audience cards and the explore section', async () => {
+    mockApi({
+      '/api/featured/artists': () => jsonResponse({ success: true, artists: [] }),
+      '/api/featured/studios': () => jsonResponse({ success: true, studios: [] }),
+    });
+    await renderWithApp(<HomePage />, { path: '/fr/', namespaces: ['home'] });
+    expect(screen.getByRole('link', { name: 'Trouver des guest spots' }).getAttribute('href')).toBe('/fr/guestspots');
+    expect(screen.getByRole('link', { name: 'Découvrir des artistes' }).getAttribute('href')).toBe('/fr/tattooartists');
+    expect(screen.getByRole('link', { name: 'S’inscrire comme artiste' }).getAttribute('href')).toBe('/fr/register');
+    expect(screen.getByRole('link', { name: 'Inscrire ton studio' }).getAttribute('href')).toBe('/fr/register');
+    expect(screen.getAllByRole('heading', { level: 3 }).length).toBeGreaterThanOrEqual(5);
+  });
+});

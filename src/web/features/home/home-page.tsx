@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { useFeaturedArtists } from './api/get-featured-artists';
+import { useFeaturedStudios } from './api/get-featured-studios';
+import { AudienceCards } from './components/audience-cards';
+import { Explore } from './components/explore';
+import { FeaturedSection } from './components/featured-section';
+import { FreeNotice } from './components/free-notice';
+import { Hero } from './components/hero';
+import { HowItWorks } from './components/how-it-works';
+
+/** The start page (document 1 §2); the featured pictures come right after the hero. */
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const artists = useFeaturedArtists();
+  const studios = useFeaturedStudios();
+  return (
+    <>
+      <Hero />
+      <FeaturedSection
+        id="featured-artists"
+        title={t('featured.artistsTitle')}
+        query={artists}
+        texts={{ loading: t('featured.loadingArtists'), empty: t('featured.noArtists'), error: t('featured.artistLoadError') }}
+        more={{ to: '/tattooartists', label: t('featured.allArtists') }}
+        priority
+      />
+      <FeaturedSection
+        id="featured-studios"
+        title={t('featured.studiosTitle')}
+        query={studios}
+        texts={{ loading: t('featured.loadingStudios'), empty: t('featured.noStudios'), error: t('featured.studioLoadError') }}
+        more={{ to: '/guestspots', label: t('featured.allSpots') }}
+      />
+      <AudienceCards />
+      <HowItWorks />
+      <Explore />
+      <FreeNotice />
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { Send } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contactSchema } from '../../../../common/schemas/contact';
+import { ApiError } from '../../../lib/api';
+import { useSchemaForm } from '../../../lib/form';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { TextArea, TextField } from '../../../ui/field';
+import { useSendContact } from '../api/send-contact';
+
+type Field = 'name' | 'email' | 'subject' | 'message';
+const FIELDS: Field[] = ['name', 'email', 'subject', 'message'];
+const EMPTY: Record<Field, string> = { name: '', email: '', subject: '', message: '' };
+const fieldId = (field: Field) => `contact-${field}`;
+
+/** The contact form: checked with the shared schema as fields are left, a summary on submit, then sent. */
+export function ContactForm() {
+  const { t } = useTranslation('contact');
+  const [values, setValues] = useState(EMPTY);
+  const [summary, setSummary] = useState(false);
+  const form = useSchemaForm<Field>(contactSchema, values);
+  const send = useSendContact();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+
+  const errorText = (field: Field) => {
+    const key = form.errors[field];
+    return key ? t(`errors:${key}`, form.params[field]) : undefined;
+  };
+  const shownErrors = FIELDS.filter((field) => form.errors[field]);
+
+  useEffect(() => {
+    if (send.isSuccess) successRef.current?.focus();
+  }, [send.isSuccess]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    send.reset();
+    if (!form.submit()) {
+      setSummary(true);
+      // After the render that shows it, so screen readers read the list of problems.
+      requestAnimationFrame(() => summaryRef.current?.focus());
+      return;
+    }
+    setSummary(false);
+    send.mutate(contactSchema.parse(values), {
+      onSuccess: () => {
+        setValues(EMPTY);
+        form.reset();
+      },
+    });
+  };
+
+  const set = (field: Field) => (event: { target: { value: string } }) =>
+    setValues((prev) => ({ ...prev, [field]: event.target.value }));
+
+  if (send.isSuccess) {
+    return (
+      <div ref={successRef} tabIndex={-1} className="focus:outline-none">
+        <Alert
+          tone="success"
+          title={t('success.title')}
+          action={
+            <Button size="sm" onClick={() => send.reset()}>
+              {t('success.again')}
+            </Button>
+          }
+        >
+          {t('success.text')}
+        </Alert>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby="contact-required">
+      {summary && shownErrors.length > 0 && (
+        <div ref={summaryRef} tabIndex={-1} className="focus:outline-none">
+          <Alert tone="error" title={t('form.summary', { count: shownErrors.length })}>
+            <ul className="list-disc space-y-1 pl-5">
+              {shownErrors.map((field) => (
+                <li key={field}>
+                  <a href={`#${fieldId(field)}`} className="underline underline-offset-4">
+                    {t(`form.${field}`)}: {errorText(field)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        </div>
+      )}
+      {send.isError && (
+        <Alert tone="error" title={t('form.sendFailed')}>
+          {send.error instanceof ApiError ? send.error.message : t('errors:generic')}
+        </Alert>
+      )}
+      <p id="contact-required" className="text-sm text-ink-muted">
+        {t('form.required')}
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id={fieldId('name')}
+          label={t('form.name')}
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={set('name')}
+          onBlur={() => form.blur('name')}
+          error={errorText('name')}
+        />
+        <TextField
+          id={fieldId('email')}
+          label={t('form.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={values.email}
+          onChange={set('email')}
+          onBlur={() => form.blur('email')}
+          error={errorText('email')}
+        />
+      </div>
+      <TextField
+        id={fieldId('subject')}
+        label={t('form.subject')}
+        labelSuffix={t('form.optional')}
+        name="subject"
+        value={values.subject}
+        onChange={set('subject')}
+        onBlur={() => form.blur('subject')}
+        error={errorText('subject')}
+      />
+      <TextArea
+        id={fieldId('message')}
+        label={t('form.message')}
+        name="message"
+        required
+        rows={7}
+        hint={t('form.messageHint')}
+        value={values.message}
+        onChange={set('message')}
+        onBlur={() => form.blur('message')}
+        error={errorText('message')}
+      />
+      <Button
+        type="submit"
+        variant="primary"
+        loading={send.isPending}
+        icon={<Send aria-hidden="true" className="size-4" />}
+      >
+        {send.isPending ? t('form.sending') : t('form.send')}
+      </Button>
+    </form>
+  );
+}

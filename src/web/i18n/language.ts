@@ -1,0 +1,68 @@
+import { useLocation } from 'react-router';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  isLanguage,
+  pickLanguage,
+  splitLanguage,
+  withLanguage,
+  type Language,
+} from '../../common/languages';
+
+/** The interface language, decided by the path prefix. */
+export function useLanguage(): Language {
+  return splitLanguage(useLocation().pathname).lang;
+}
+
+/** A function that prefixes an unprefixed path ("/register?x=1") with the current language. */
+export function useLocalizedPath(): (path: string) => string {
+  const lang = useLanguage();
+  return (path) => localizePath(path, lang);
+}
+
+/** Prefixes an app path with a language, keeping its query and hash. */
+export function localizePath(path: string, lang: Language): string {
+  const cut = path.search(/[?#]/);
+  const pathname = cut === -1 ? path : path.slice(0, cut);
+  const rest = cut === -1 ? '' : path.slice(cut);
+  return withLanguage(pathname || '/', lang) + rest;
+}
+
+/** The same page in another language: swaps the prefix, keeps the rest of the path, query and hash. */
+export function switchLanguagePath(location: { pathname: string; search: string; hash: string }, lang: Language): string {
+  return withLanguage(splitLanguage(location.pathname).path, lang) + location.search + location.hash;
+}
+
+function readStored(): Language | null {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the language the user picked. */
+export function storeLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Private mode or full storage: the choice then lasts as long as the path prefix.
+  }
+}
+
+/**
+ * The language for the first page of a visit. A prefixed path wins. At an unprefixed (English)
+ * path the stored choice, else the browser's first supported language, may redirect to its
+ * prefix; returns where to go when it does.
+ */
+export function initialLanguage(
+  location: { pathname: string; search: string; hash: string },
+  browserLanguages: readonly string[],
+): { lang: Language; redirect: string | null } {
+  const { lang } = splitLanguage(location.pathname);
+  if (lang !== DEFAULT_LANGUAGE) return { lang, redirect: null };
+  const wanted = readStored() ?? pickLanguage(browserLanguages.join(','), DEFAULT_LANGUAGE);
+  if (wanted === DEFAULT_LANGUAGE) return { lang, redirect: null };
+  return { lang: wanted, redirect: switchLanguagePath(location, wanted) };
+}

@@ -1,0 +1,42 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { splitLanguage } from '../../common/languages';
+import type { SessionUser } from '../../common/schemas/session';
+import { SessionProvider, type SessionState } from '../features/auth';
+import { activateLanguage, ensureNamespaces, i18n } from '../i18n/i18n';
+
+export interface RenderOptions {
+  /** The address, with its language prefix ("/de/kontakt"). */
+  path?: string;
+  /** Translation namespaces the screen needs besides the shell's. */
+  namespaces?: string[];
+  session?: { state: SessionState; user: SessionUser | null };
+}
+
+/**
+ * Renders a piece of the app the way the router would: in the language of the path, with a
+ * session, the data cache (no retries) and a memory router whose location tests can read.
+ */
+export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
+  const path = options.path ?? '/';
+  const { lang } = splitLanguage(path);
+  await activateLanguage(lang);
+  await ensureNamespaces(lang, options.namespaces ?? []);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const session = options.session ?? { state: 'loggedOut', user: null };
+  const router = createMemoryRouter(
+    [{ path: '*', element: <SessionProvider initialState={session} onLoggedOut={() => {}}>{ui}</SessionProvider> }],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}

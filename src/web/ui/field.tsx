@@ -1,0 +1,142 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+interface FieldProps {
+  label: ReactNode;
+  /** Help text under the field. */
+  hint?: ReactNode;
+  /** The error under the field; marks the field invalid. */
+  error?: ReactNode;
+  /** Shown after the label, e.g. "(optional)". */
+  labelSuffix?: ReactNode;
+}
+
+const CONTROL =
+  'block w-full rounded border bg-surface px-3 text-base text-ink placeholder:text-ink-muted transition-colors ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-0 disabled:opacity-60 ';
+
+function controlClasses(invalid: boolean, className?: string) {
+  return cn(CONTROL, invalid ? 'border-danger' : 'border-line-strong', className);
+}
+
+/** Ids and ARIA wiring shared by every field: label above, hint and error below. */
+function useField(id: string | undefined, hint: ReactNode, error: ReactNode) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const hintId = hint ? `${fieldId}-hint` : undefined;
+  const errorId = error ? `${fieldId}-error` : undefined;
+  return {
+    fieldId,
+    hintId,
+    errorId,
+    describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined,
+  };
+}
+
+function FieldFrame({
+  fieldId,
+  label,
+  labelSuffix,
+  hint,
+  hintId,
+  error,
+  errorId,
+  children,
+}: FieldProps & { fieldId: string; hintId?: string; errorId?: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={fieldId} className="block text-sm font-semibold">
+        {label}
+        {labelSuffix && <span className="ml-1 font-normal text-ink-muted">{labelSuffix}</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-semibold text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A text input with a visible label, help text and its error. */
+export function TextField({
+  label,
+  hint,
+  error,
+  labelSuffix,
+  id,
+  className,
+  ...props
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const f = useField(id, hint, error);
+  return (
+    <FieldFrame {...{ label, hint, error, labelSuffix }} fieldId={f.fieldId} hintId={f.hintId} errorId={f.errorId}>
+      <input
+        id={f.fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={f.describedBy}
+        className={controlClasses(Boolean(error), cn('min-h-11', className))}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A multi-line text field with a visible label, help text and its error. */
+export function TextArea({
+  label,
+  hint,
+  error,
+  labelSuffix,
+  id,
+  className,
+  rows = 5,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const f = useField(id, hint, error);
+  return (
+    <FieldFrame {...{ label, hint, error, labelSuffix }} fieldId={f.fieldId} hintId={f.hintId} errorId={f.errorId}>
+      <textarea
+        id={f.fieldId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={f.describedBy}
+        className={controlClasses(Boolean(error), cn('py-2 leading-6', className))}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A native select with a visible label, help text and its error. */
+export function Select({
+  label,
+  hint,
+  error,
+  labelSuffix,
+  id,
+  className,
+  children,
+  ...props
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const f = useField(id, hint, error);
+  return (
+    <FieldFrame {...{ label, hint, error, labelSuffix }} fieldId={f.fieldId} hintId={f.hintId} errorId={f.errorId}>
+      <select
+        id={f.fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={f.describedBy}
+        className={controlClasses(Boolean(error), cn('min-h-11', className))}
+        {...props}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState, type ReactNode } from 'react';
+import { cn } from './cn';
+
+/**
+ * Widths of the server's image variants (`-thumbnail`, `-medium`, `-large.webp`) per kind of
+ * image; they mirror the image pipeline (src/server/lib/images) so srcset picks the right file.
+ */
+export const IMAGE_VARIANT_WIDTHS = {
+  avatar: { thumbnail: 96, medium: 256, large: 512 },
+  header: { thumbnail: 600, medium: 1200, large: 1800 },
+  gallery: { thumbnail: 400, medium: 800, large: 1600 },
+} as const;
+export type ImageKind = keyof typeof IMAGE_VARIANT_WIDTHS;
+
+const VARIANT = /-large\.webp$/;
+
+/** The srcset of an uploaded image: a `-large.webp` URL has `-medium` and `-thumbnail` siblings. */
+export function variantSrcSet(src: string, kind: ImageKind): string | undefined {
+  if (!VARIANT.test(src)) return undefined;
+  const base = src.replace(VARIANT, '');
+  return Object.entries(IMAGE_VARIANT_WIDTHS[kind])
+    .map(([name, width]) => `${base}-${name}.webp ${width}w`)
+    .join(', ');
+}
+
+/** Ten quiet hues for placeholders, picked by a seed such as the user id (id modulo 10). */
+const PLACEHOLDER_HUES = [20, 45, 80, 140, 175, 200, 230, 265, 300, 340];
+
+export function placeholderHue(seed: number | undefined): number {
+  const index = Math.abs(Math.trunc(seed ?? 0)) % PLACEHOLDER_HUES.length;
+  return PLACEHOLDER_HUES[index] as number;
+}
+
+export type AspectRatio = '1/1' | '4/5' | '3/1' | '16/9' | '4/3';
+
+/**
+ * An image in a box whose aspect ratio is set before the picture arrives, on a colour
+ * placeholder, so nothing jumps. Lazy unless `priority` (the first visible image).
+ */
+export function Image({
+  src,
+  alt,
+  ratio = '1/1',
+  kind = 'gallery',
+  sizes,
+  priority = false,
+  seed,
+  fallback,
+  className,
+  imgClassName,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  ratio?: AspectRatio;
+  /** Which variants the server wrote: avatar, header or gallery image. */
+  kind?: ImageKind;
+  /** The `sizes` attribute for the srcset, e.g. "(min-width: 1024px) 20vw, 50vw". */
+  sizes?: string;
+  priority?: boolean;
+  /** Picks the placeholder colour (e.g. the user id). */
+  seed?: number;
+  /** Shown on the placeholder when there is no image or it fails. */
+  fallback?: ReactNode;
+  className?: string;
+  imgClassName?: string;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const showImage = Boolean(src) && failed !== src;
+  return (
+    <div
+      className={cn('relative overflow-hidden bg-sunken', className)}
+      style={{
+        aspectRatio: ratio,
+        backgroundColor: `hsl(${placeholderHue(seed)} 22% var(--placeholder-lightness, 86%))`,
+      }}
+    >
+      {!showImage && fallback && <div className="absolute inset-0 flex items-center justify-center">{fallback}</div>}
+      {showImage && (
+        <img
+          src={src as string}
+          srcSet={variantSrcSet(src as string, kind)}
+          sizes={sizes}
+          alt={alt}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          onLoad={() => setLoaded(true)}
+          onError={() => setFailed(src as string)}
+          className={cn(
+            'absolute inset-0 size-full object-cover transition-opacity duration-200',
+            loaded ? 'opacity-100' : 'opacity-0',
+            imgClassName,
+          )}
+        />
+      )}
+    </div>
+  );
+}
