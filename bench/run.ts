@@ -18,6 +18,10 @@ const CONNECTIONS = 20;
 const HOT_READS = [
   { name: 'featured artists', path: '/api/featured/artists?limit=5' },
   { name: 'featured studios', path: '/api/featured/studios?limit=5' },
+  { name: 'guest spots', path: '/api/guest-spots' },
+  { name: 'guest spots filter', path: '/api/guest-spots?country=DE&style=11&page=2' },
+  { name: 'availabilities', path: '/api/artist-availability' },
+  { name: 'artists available', path: '/api/artists?available=true' },
 ];
 
 if (buildIsStale()) {
@@ -36,7 +40,7 @@ const env = {
   SESSION_SECRET: randomBytes(32).toString('hex'),
   LOG_LEVEL: 'warn',
 };
-console.log('Creating a scaled data set (20,000 users)...');
+console.log('Creating a scaled data set (20,000 users, 100,000 guest spots, 100,000 availabilities)...');
 await createScaledDatabase(env);
 
 const server = spawn(bin('tsx'), ['src/server/main.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });

@@ -2,12 +2,13 @@ import { loadConfig } from '../src/server/config';
 import { createDb, migrateToLatest } from '../src/server/db/index';
 import { seed } from '../src/server/db/seed/index';
 import { hashPassword } from '../src/server/modules/auth/password';
+import { addScaledListings } from './scaled-listings';
 
 /**
  * Fills a fresh database with a scaled world: `users` accounts (a tenth of them featured),
  * each with styles. Written straight through the database, in batches, for speed.
  */
-export async function createScaledDatabase(env: Record<string, string>, users = 20_000): Promise<void> {
+export async function createScaledDatabase(env: Record<string, string>, users = 20_000, listings = 100_000): Promise<void> {
   const config = loadConfig(env);
   const db = createDb(config.database);
   await migrateToLatest(db);
@@ -47,5 +48,7 @@ export async function createScaledDatabase(env: Record<string, string>, users = 
     const links = inserted.flatMap((u, k) => [0, 1, 2].map((j) => ({ user_id: u.id, style_id: styles[(k * 7 + j * 11) % styles.length]!.id })));
     await db.insertInto('user_styles').values(links).onConflict((oc) => oc.doNothing()).execute();
   }
+  // 100,000 guest spots and 100,000 availabilities, so the public lists are measured at scale.
+  await addScaledListings(db, listings);
   await db.destroy();
 }

@@ -100,6 +100,9 @@ describeEachEngine('the server foundation', (engine) => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<meta name="robots" content="noindex">');
     }
+    const german = await t.app.inject({ method: 'GET', url: '/de/nope/nope' });
+    expect(german.body).toContain('<html lang="de"');
+    expect(german.body).toContain('<title>Seite nicht gefunden | Tattoo Guest Spots</title>');
   });
 
   it('lists featured artists and studios whose featuredUntil lies in the future', async () => {

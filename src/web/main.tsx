@@ -10,17 +10,22 @@ import { initI18n } from './i18n/i18n';
 import { initialLanguage } from './i18n/language';
 
 initTheme();
-installPreloadErrorHandler();
 
 const { lang, redirect } = initialLanguage(window.location, navigator.languages ?? [navigator.language]);
 // Before the router reads the address, so the first screen is already the right language's.
 if (redirect) window.history.replaceState(null, '', redirect);
 void initI18n(lang);
 
+const router = createAppRouter({ serverTitle: !redirect });
+installPreloadErrorHandler(() => {
+  const next = router.state.navigation.location;
+  return next ? next.pathname + next.search + next.hash : null;
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 createRoot(root).render(
   <StrictMode>
-    <App router={createAppRouter({ serverTitle: !redirect })} queryClient={createQueryClient()} />
+    <App router={router} queryClient={createQueryClient()} />
   </StrictMode>,
 );

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, matchRoute, type RouteId, type RouteMatch } from '../../common/routes';
-import type { Language } from '../../common/languages';
+import { splitLanguage, type Language } from '../../common/languages';
 import type { AppContext } from '../context';
 import { t } from '../i18n';
 import { renderHead, type Head } from './head';
@@ -72,7 +72,8 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
     const url = new URL(request.url, 'http://x');
     const pathname = url.pathname;
     const match = matchRoute(pathname, { dev });
-    const lang = match?.lang ?? request.lang;
+    // The path prefix decides the language, also for a page that does not exist.
+    const lang = match?.lang ?? (pathname.match(/^\/(de|es|fr|pt)(\/|$)/) ? splitLanguage(pathname).lang : request.lang);
     for (const redirect of registry.redirects) {
       const target = await redirect(pathname, { lang, app: ctx });
       if (target) return reply.redirect(target + (target.includes('?') ? '' : url.search), 301);

@@ -12,17 +12,20 @@ function hasReloaded(): boolean {
 }
 
 /**
- * Reloads the page once, so the browser fetches the new build. Returns false when it already did
- * in this tab: then a second reload would loop, and the caller shows a message instead.
+ * Loads the page once more, so the browser fetches the new build: the page the user was going
+ * to when given, else the current one. Returns false when it already did in this tab: then a
+ * second reload would loop, and the caller shows a message instead.
  */
-export function reloadOnce(): boolean {
+export function reloadOnce(target?: string | null): boolean {
   if (hasReloaded()) return false;
   try {
     sessionStorage.setItem(RELOADED_KEY, '1');
   } catch {
     return false;
   }
-  window.location.reload();
+  if (target && target !== window.location.pathname + window.location.search + window.location.hash) {
+    window.location.assign(target);
+  } else window.location.reload();
   return true;
 }
 
@@ -42,10 +45,11 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /**
  * Vite raises vite:preloadError when a lazy chunk or its CSS fails to load. The first time the
- * page reloads; after that the error goes on to the route's error boundary, which explains it.
+ * page loads again (at the address being navigated to, from `pendingPath`); after that the
+ * error goes on to the route's error boundary, which explains it.
  */
-export function installPreloadErrorHandler(): void {
+export function installPreloadErrorHandler(pendingPath: () => string | null): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnce()) event.preventDefault();
+    if (reloadOnce(pendingPath())) event.preventDefault();
   });
 }

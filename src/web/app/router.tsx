@@ -14,7 +14,7 @@ import NotFoundPage from './errors/not-found-page';
 import { RouteError } from './errors/error-screen';
 import { RootLayout } from './layout/root-layout';
 import { clearReloadMark } from './preload-error';
-import { screenNamespaces, screens } from './screens';
+import { screenNamespaces, screens, type ScreenModule } from './screens';
 
 const DEV = import.meta.env.DEV;
 
@@ -25,7 +25,18 @@ function setTitle(lang: Language, key: string): void {
 }
 
 async function loadScreen(id: RouteId) {
-  const screen = await screens[id]();
+  let screen: ScreenModule | undefined;
+  try {
+    screen = await screens[id]();
+  } catch (error) {
+    // A rejected lazy() leaves React Router showing the hydrate fallback for good; a screen that
+    // throws the error reaches the route's error boundary, which explains it.
+    return {
+      Component: () => {
+        throw error;
+      },
+    };
+  }
   // Undefined means vite:preloadError was answered with a reload: wait for it, show nothing.
   if (!screen) return new Promise<never>(() => {});
   clearReloadMark();

@@ -1,4 +1,6 @@
+import type { Availability } from '../../common/schemas/availability';
 import type { FeaturedArtist, FeaturedStudio } from '../../common/schemas/featured';
+import type { GuestSpot } from '../../common/schemas/guest-spots';
 import type { SessionUser } from '../../common/schemas/session';
 
 let nextId = 1;
@@ -53,4 +55,71 @@ export function createSessionUser(overrides: Partial<SessionUser> = {}): Session
 /** A JSON answer for a mocked fetch. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let nextListingId = 1000;
+
+/** A guest spot as the guest spot calls answer it. */
+export function createGuestSpot(overrides: Partial<GuestSpot> = {}): GuestSpot {
+  const id = nextListingId++;
+  return {
+    id,
+    slug: `guest-spot-${id}`,
+    title: `Guest spot ${id}`,
+    description: 'A bright studio in Kreuzberg.',
+    startDate: '2026-12-01',
+    endDate: '2027-01-15',
+    isActive: true,
+    compensation: '60/40',
+    compensationDetails: null,
+    places: 1,
+    requirements: null,
+    styles: [{ id: 11, name: 'Fine Line' }],
+    countryId: 80,
+    cityId: 1194,
+    cityName: 'Berlin',
+    countryName: 'Germany',
+    countryCode: 'DE',
+    studio: { id: 31, name: 'Nadelwerk Berlin', username: 'Nadelwerk Berlin', avatar: null, cityName: 'Berlin' },
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An availability as the availability calls answer it. */
+export function createAvailability(overrides: Partial<Availability> = {}): Availability {
+  const id = nextListingId++;
+  return {
+    id,
+    slug: `availability-${id}`,
+    title: `Trip ${id}`,
+    startDate: '2026-12-10',
+    endDate: '2027-01-05',
+    preferredLocation: 'Berlin or Hamburg',
+    countryId: null,
+    cityId: null,
+    cityName: null,
+    countryName: null,
+    countryCode: null,
+    description: 'Looking for studios that love fine line.',
+    styles: [{ id: 11, name: 'Fine Line' }],
+    isActive: true,
+    artist: { id: 1, name: 'Lena Hoffmann', username: 'Lena Ink', avatar: null, cityName: 'Berlin' },
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Answers a mocked fetch by URL prefix; an unexpected call fails the test. */
+export function answerFetch(answers: Record<string, (url: string) => Response | Promise<Response>>) {
+  return async (input: RequestInfo | URL): Promise<Response> => {
+    const url = String(input);
+    const match = Object.entries(answers)
+      .sort(([a], [b]) => b.length - a.length)
+      .find(([prefix]) => url.startsWith(prefix));
+    if (!match) throw new Error(`unexpected request ${url}`);
+    return match[1](url);
+  };
 }

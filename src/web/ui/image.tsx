@@ -31,7 +31,8 @@ export function placeholderHue(seed: number | undefined): number {
   return PLACEHOLDER_HUES[index] as number;
 }
 
-export type AspectRatio = '1/1' | '4/5' | '3/1' | '16/9' | '4/3';
+/** A fixed shape, or an image's own width/height (e.g. `1600/1200` for a portfolio tile in a masonry). */
+export type AspectRatio = '1/1' | '4/5' | '3/1' | '16/9' | '4/3' | `${number}/${number}`;
 
 /**
  * An image in a box whose aspect ratio is set before the picture arrives, on a colour

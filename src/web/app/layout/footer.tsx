@@ -26,9 +26,9 @@ export function Footer() {
     { to: '/impressum', label: t('footer.imprint') },
   ];
   return (
-    <footer className="mt-16 border-t border-line bg-surface">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="space-y-3">
+    <footer className="mt-12 border-t border-line bg-surface">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-10 lg:grid-cols-[1.3fr_1fr_1fr_1.5fr]">
+        <div className="col-span-2 space-y-3 lg:col-span-1">
           <p className="text-lg font-extrabold tracking-tight">{PRODUCT_NAME}</p>
           <p className="max-w-[36ch] text-sm text-ink-muted">{t('footer.tagline')}</p>
           <a
@@ -65,7 +65,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div className="space-y-6">
+        <div className="col-span-2 space-y-6 lg:col-span-1">
           <LanguageSwitcher />
           <ThemeSwitch />
         </div>

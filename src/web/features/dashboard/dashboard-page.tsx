@@ -4,6 +4,8 @@ import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { VisuallyHidden } from '../../ui/visually-hidden';
+import { AvailabilityTile } from '../availability';
+import { GuestSpotsTile } from '../guest-spots';
 import { RequireLogin, useSession } from '../auth';
 import { AccountSettings } from './account-settings';
 import { HintsProvider, HintsBox } from './hints';
@@ -56,6 +58,8 @@ function Dashboard() {
         </header>
         <HintsBox />
         <section aria-label={t('visits.title')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {user.userType === 'artist' && <AvailabilityTile />}
+          {user.userType === 'studio' && <GuestSpotsTile />}
           <VisitsTile />
         </section>
         <AccountSettings />

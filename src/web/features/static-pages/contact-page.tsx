@@ -11,10 +11,10 @@ export default function ContactPage() {
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:py-14">
       <div className="max-w-[60ch]">
         <h1 className="text-2xl md:text-3xl">{t('title')}</h1>
-        <p className="mt-4 text-lg">{t('lead')}</p>
+        <p className="mt-4 text-base md:text-lg">{t('lead')}</p>
         <p className="mt-4 text-ink-muted">{t('response')}</p>
-        <p className="mt-6 flex items-center gap-2">
-          <Mail aria-hidden="true" className="size-5 shrink-0" />
+        <p className="mt-6 flex items-start gap-2">
+          <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <span>
             {t('email')}{' '}
             <a href={`mailto:${OPERATOR.email}`} className="font-semibold underline underline-offset-4">

@@ -91,6 +91,44 @@ describeEachEngine('demo seed', (engine) => {
     expect((await t.app.ctx.db.selectFrom('user_styles').select('user_id').execute()).length).toBe(stylesBefore.length);
   });
 
+  it('gives every artist and studio a portfolio of 3 to 6 images with their styles and captions in their bio language', async () => {
+    const db = t.app.ctx.db;
+    const storage = createStorage(t.config);
+    const people = (await users()).filter((u) => u.role === 'user');
+    const images = await db.selectFrom('gallery_images').selectAll().orderBy('user_id').orderBy('position').execute();
+    const links = await db.selectFrom('gallery_image_styles').selectAll().execute();
+    const userStyles = await db.selectFrom('user_styles').selectAll().execute();
+    for (const person of people) {
+      const own = images.filter((i) => i.user_id === person.id);
+      expect(own.length, person.username).toBeGreaterThanOrEqual(3);
+      expect(own.length, person.username).toBeLessThanOrEqual(6);
+      expect(own.map((i) => i.position)).toEqual(own.map((_, k) => k));
+      const allowed = new Set(userStyles.filter((s) => s.user_id === person.id).map((s) => s.style_id));
+      for (const image of own) {
+        const styles = links.filter((l) => l.image_id === image.id).map((l) => l.style_id);
+        expect(styles.length).toBeGreaterThanOrEqual(1);
+        for (const s of styles) expect(allowed.has(s), `${person.username} style ${s}`).toBe(true);
+        expect(image.caption?.length ?? 0).toBeGreaterThan(5);
+        expect(Date.parse(image.created_at)).toBeGreaterThan(Date.parse(person.created_at));
+      }
+    }
+    // Every row has files of its own, so deleting one image never takes another's.
+    const urls = images.flatMap((i) => [i.image_url, i.medium_url, i.thumbnail_url]);
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const image of images.slice(0, 12)) {
+      for (const url of [image.image_url, image.medium_url, image.thumbnail_url]) expect(await storage.get(storage.keyFromUrl(url) as string), url).toBeTruthy();
+    }
+    const captionOf = (email: string) => images.find((i) => i.user_id === people.find((p) => p.email_key.startsWith(email))?.id)?.caption ?? '';
+    const byLanguage = { lena: /frisch|Abgeheilt|Flash im Stil|Design|Sitzung|Gastspot/i, carla: /hecho|Curado|Flash de|Diseño|sesión/i };
+    expect(captionOf('lena@')).toMatch(byLanguage.lena);
+    expect(captionOf('carla@')).toMatch(byLanguage.carla);
+    expect(images.filter((i) => i.user_id === (people.find((p) => p.email_key === DEMO_LOGINS.admin.email)?.id ?? -1))).toEqual([]);
+
+    const page = await t.app.inject({ method: 'GET', url: '/api/gallery?limit=60' });
+    expect(page.json().images).toHaveLength(60);
+    expect(page.json().nextCursor).toEqual(expect.any(String));
+  });
+
   it('stays quick to seed', () => {
     expect(seconds).toBeLessThan(30);
   });

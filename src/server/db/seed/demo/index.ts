@@ -6,6 +6,8 @@ import { hashPassword } from '../../../modules/auth/password';
 import type { Db } from '../../index';
 import type { NewUser } from '../../schema';
 import { generateArtwork, generateAvatar } from './artwork';
+import { seedDemoListings } from './listings';
+import { seedPortfolios } from './portfolio';
 import { COUNTRY_NAMES_DE, DEMO_ADMIN, DEMO_ARTISTS, DEMO_CITIES, DEMO_STUDIOS, type DemoCity, type DemoPerson } from './people';
 
 export { generateArtwork, generateAvatar } from './artwork';
@@ -50,7 +52,11 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
     .where('email_key', 'like', `%@${DEMO_EMAIL_DOMAIN}`)
     .limit(1)
     .executeTakeFirst();
-  if (existing) return;
+  if (existing) {
+    // Listings came later than the accounts: an older demo database gets them on its next start.
+    await seedDemoListings(db, DEMO_EMAIL_DOMAIN);
+    return;
+  }
   for (const person of DEMO_PEOPLE) {
     const problem = usernameProblem(person.username);
     if (problem) throw new Error(`Demo username "${person.username}" is not allowed: ${problem}`);
@@ -138,6 +144,8 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
       }
     }
   });
+  await seedPortfolios(db, storage, DEMO_EMAIL_DOMAIN);
+  await seedDemoListings(db, DEMO_EMAIL_DOMAIN);
 }
 
 async function demoImages(storage: Storage, person: DemoPerson, index: number, id: number): Promise<{ avatar: string; header: string }> {

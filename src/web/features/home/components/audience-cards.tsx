@@ -13,7 +13,7 @@ const AUDIENCES = [
 export function AudienceCards() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="audience-title" className="mx-auto max-w-6xl px-4 py-10">
+    <section aria-labelledby="audience-title" className="mx-auto max-w-6xl px-4 py-8 md:py-10">
       <h2 id="audience-title" className="mb-5 text-xl md:text-2xl">
         {t('audience.title')}
       </h2>

@@ -11,7 +11,7 @@ const TILES = [
 export function Explore() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="explore-title" className="mx-auto max-w-6xl px-4 py-10">
+    <section aria-labelledby="explore-title" className="mx-auto max-w-6xl px-4 py-8 md:py-10">
       <h2 id="explore-title" className="mb-5 text-xl md:text-2xl">
         {t('explore.title')}
       </h2>

@@ -31,7 +31,7 @@ export function FeaturedSection({
   const { t } = useTranslation('home');
   const headingId = `${id}-title`;
   return (
-    <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 py-10">
+    <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 py-8 md:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <h2 id={headingId} className="text-xl md:text-2xl">
           {title}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function FreeNotice() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="free-title" className="mx-auto max-w-6xl px-4 py-10">
+    <section aria-labelledby="free-title" className="mx-auto max-w-6xl px-4 py-8 md:py-10">
       <div className="rounded border border-line bg-surface p-6 md:p-8">
         <h2 id="free-title" className="text-xl md:text-2xl">
           {t('free.title')}

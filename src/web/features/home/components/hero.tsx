@@ -7,10 +7,10 @@ export function Hero() {
   const { t } = useTranslation('home');
   return (
     <section className="border-b border-line">
-      <div className="mx-auto max-w-6xl px-4 py-12 md:py-20">
+      <div className="mx-auto max-w-6xl px-4 py-10 md:py-16">
         <p className="text-xs font-bold tracking-widest text-ink-muted uppercase">{t('hero.eyebrow')}</p>
         <h1 className="mt-3 max-w-[22ch] text-2xl md:text-3xl">{t('hero.title')}</h1>
-        <p className="mt-4 max-w-[60ch] text-lg text-ink-muted">{t('hero.lead')}</p>
+        <p className="mt-4 max-w-[60ch] text-base text-ink-muted md:text-lg">{t('hero.lead')}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <LocalizedLink to="/guestspots" className={buttonClasses({ variant: 'primary', size: 'lg' })}>
             {t('hero.findSpots')}

@@ -6,7 +6,7 @@ export function HowItWorks() {
   const steps = t('how.steps', { returnObjects: true }) as { title: string; text: string }[];
   return (
     <section aria-labelledby="how-title" className="border-y border-line bg-surface">
-      <div className="mx-auto max-w-6xl px-4 py-12">
+      <div className="mx-auto max-w-6xl px-4 py-10 md:py-12">
         <h2 id="how-title" className="mb-8 text-xl md:text-2xl">
           {t('how.title')}
         </h2>

@@ -37,7 +37,7 @@ export function LegalDocument({ ns }: { ns: 'privacy' | 'terms' }) {
         <h2 id="toc-title" className="text-base">
           {t('common:legal.contents')}
         </h2>
-        <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
+        <ol className="mt-3 list-decimal space-y-1 pl-7 text-sm">
           {sections.map((section, index) => (
             <li key={section.title}>
               <a href={`#section-${index + 1}`} className="text-ink underline-offset-4 hover:underline">

@@ -7,7 +7,7 @@ export function ReadingPage({ title, lead, meta, children }: { title: string; le
       <header className="mb-8">
         <h1 className="text-2xl md:text-3xl">{title}</h1>
         {meta && <p className="mt-2 text-sm text-ink-muted">{meta}</p>}
-        {lead && <p className="mt-4 text-lg">{lead}</p>}
+        {lead && <p className="mt-4 text-base md:text-lg">{lead}</p>}
       </header>
       {children}
     </article>

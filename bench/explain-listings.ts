@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { artistListQuery } from '../src/common/schemas/artists';
+import { publicListQuery } from '../src/common/schemas/listing-fields';
+import type { Db } from '../src/server/db/index';
+import type { SessionUser } from '../src/common/schemas/session';
+import type { Database } from '../src/server/db/schema';
+import { createArtistService } from '../src/server/modules/artists/service';
+import { createAvailabilityService } from '../src/server/modules/availability/service';
+import { createGuestSpotService } from '../src/server/modules/guest-spots/service';
+import { createScaledDatabase } from './scaled-data';
+
+/**
+ * Builds the scaled SQLite world (20,000 users, 100,000 guest spots, 100,000 availabilities),
+ * runs the public list reads through their services and prints each query's SQL, its
+ * EXPLAIN QUERY PLAN and its time: `npx tsx bench/explain-listings.ts`.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-explain-'));
+try {
+  const started = Date.now();
+  await createScaledDatabase({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_DATA: '0', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'warn' });
+  console.log(`scaled data built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const sqlite = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+  let captured: { query: CompiledQuery; ms: number }[] = [];
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: (event) => {
+      if (event.level === 'query') captured.push({ query: event.query, ms: event.queryDurationMillis });
+    },
+  }) as Db;
+
+  const spots = createGuestSpotService(db);
+  const availability = createAvailabilityService(db);
+  const artists = createArtistService(db);
+  // Matching and the owner lists as an admin would call them, on a spot and an entry that have not ended.
+  const today = new Date().toISOString().slice(0, 10);
+  const spot = await db.selectFrom('guest_spots').select(['id', 'studio_id']).where('is_active', '=', 1).where('start_date', '>', today).limit(1).executeTakeFirstOrThrow();
+  const entry = await db.selectFrom('availabilities').select(['id', 'artist_id']).where('is_active', '=', 1).where('start_date', '>', today).limit(1).executeTakeFirstOrThrow();
+  const admin: SessionUser = { id: 0, username: 'bench', name: 'Bench', email: 'bench@example.test', role: 'admin', userType: 'artist', featuredUntil: null, avatar: null };
+  const reads: [string, () => Promise<unknown>][] = [
+    ['guest spots, page 1', () => spots.listPublic(publicListQuery.parse({}), 'en')],
+    ['guest spots, page 200', () => spots.listPublic(publicListQuery.parse({ page: '200' }), 'en')],
+    ['guest spots, DE + style', () => spots.listPublic(publicListQuery.parse({ country: 'DE', style: '11', page: '2' }), 'de')],
+    ['guest spots, text', () => spots.listPublic(publicListQuery.parse({ q: 'berlin' }), 'en')],
+    ['availabilities, page 1', () => availability.listPublic(publicListQuery.parse({}), 'en')],
+    ['artists, available', () => artists.list(artistListQuery.parse({ available: 'true' }), 'en')],
+    ['guest spot matches', () => spots.matches(admin, spot.id, 'en')],
+    ['availability matches', () => availability.matches(admin, entry.id, 'en')],
+    ['studio tab list', () => spots.listByStudio(null, spot.studio_id, 200, 'en')],
+    ['artist tab count', () => availability.countByArtist(null, entry.artist_id)],
+  ];
+  for (const [name, read] of reads) {
+    // Once to warm the page cache, then measured.
+    await read();
+    captured = [];
+    const t0 = performance.now();
+    const result = (await read()) as { items: unknown[]; total: number } | unknown[] | number;
+    const ms = performance.now() - t0;
+    const size = typeof result === 'number' ? `count ${result}` : Array.isArray(result) ? `${result.length} rows` : `${result.items.length} of ${result.total}`;
+    console.log(`\n=== ${name}: ${size}, ${captured.length} queries, ${ms.toFixed(1)} ms`);
+    for (const { query: q, ms: queryMs } of captured) {
+      console.log(`\n[${queryMs.toFixed(1)} ms] ${q.sql}`);
+      const plan = sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { id: number; parent: number; detail: string }[];
+      const depth = new Map<number, number>();
+      for (const row of plan) {
+        const d = (depth.get(row.parent) ?? -1) + 1;
+        depth.set(row.id, d);
+        console.log(`${'  '.repeat(d)}${row.detail}`);
+      }
+    }
+  }
+  await db.destroy();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, jsErrors, launch, newPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = 'demo1234!';
+const STUDIO = 'studio@demo.tattooguestspots.test';
+const ARTIST = 'lena@demo.tattooguestspots.test';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const start = day(20);
+const end = day(50);
+const tag = Date.now().toString(36);
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+/** Picks Germany and Berlin in a place picker once the country list has arrived. */
+async function chooseBerlin(page: Page, scope: string) {
+  const country = page.locator(`#${scope}-country`);
+  await country.locator('option', { hasText: 'Germany' }).first().waitFor({ state: 'attached' });
+  await country.selectOption({ label: 'Germany' });
+  await page.locator(`#${scope}-city`).selectOption({ label: 'Berlin' });
+}
+
+describe('guest spots and availability', () => {
+  it('an artist publishes an availability and sees it on the manage page', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, ARTIST);
+    await page.goto('/guestartist/new');
+    await page.getByLabel('Title', { exact: true }).fill(`E2E fine line trip ${tag}`);
+    await page.getByLabel('Start date').fill(start);
+    await page.getByLabel('End date').fill(end);
+    await page.getByLabel(/Preferred location/).fill('Berlin');
+    await chooseBerlin(page, 'av');
+    await page.getByRole('checkbox', { name: 'Fine Line' }).check();
+    await expectAccessible(page, 'availability form');
+    await page.getByRole('button', { name: 'Publish availability' }).click();
+    await page.waitForURL(/\/tattooartist\//);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(`E2E fine line trip ${tag}`);
+    await expectAccessible(page, 'availability detail');
+
+    await page.goto('/artist-availability/manage');
+    await page.getByRole('link', { name: `E2E fine line trip ${tag}`, exact: true }).waitFor();
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a studio publishes a guest spot, finds it by style and city, sees a matching artist, and retires it', async () => {
+    const { context, page } = await newPage(browser);
+    const title = `E2E guest spot ${tag}`;
+    await logIn(page, STUDIO);
+
+    await page.goto('/guestspot/new');
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Start date').fill(start);
+    await page.getByLabel('End date').fill(end);
+    // The studio's own place is filled in.
+    await expect.poll(() => page.locator('#gs-city').inputValue()).not.toBe('');
+    await chooseBerlin(page, 'gs');
+    await page.getByLabel('Compensation', { exact: false }).first().fill('60/40');
+    await page.getByRole('checkbox', { name: 'Fine Line' }).check();
+    await expectAccessible(page, 'guest spot form');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/guest-spots') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Publish guest spot' }).click();
+    const spot = (await (await created).json()) as { id: number; slug: string };
+    await page.waitForURL(new RegExp(`/guestspot/${spot.slug}$`));
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(title);
+
+    // Lena's availability (previous test, and the demo data) overlaps in Berlin with Fine Line.
+    const matches = page.getByRole('region', { name: 'Matching artists' });
+    await matches.getByRole('link', { name: 'Lena Hoffmann' }).first().waitFor();
+    await expectAccessible(page, 'guest spot detail');
+
+    // Find it by style and city.
+    await page.goto('/guestspots');
+    const style = page.locator('#gs-filter-style');
+    await style.locator('option', { hasText: 'Fine Line' }).waitFor({ state: 'attached' });
+    await style.selectOption({ label: 'Fine Line' });
+    await page.waitForURL(/style=/);
+    await chooseBerlin(page, 'gs-filter');
+    await page.waitForURL(/city=/);
+    await page.getByRole('link', { name: new RegExp(title) }).waitFor();
+    await expectAccessible(page, 'guest spot list');
+    const filtered = new URL(page.url());
+
+    // An old German link lands on the spot.
+    await page.goto(`/gastplatze/${spot.id}`);
+    await page.waitForURL(new RegExp(`/guestspot/${spot.slug}$`));
+
+    // Deactivate: it leaves the list.
+    await page.getByRole('button', { name: `Deactivate: ${title}` }).click();
+    await page.getByText('Inactive', { exact: true }).first().waitFor();
+    await page.goto(filtered.pathname + filtered.search);
+    await page.getByRole('status').filter({ hasText: /guest spots?$|No guest spots/ }).first().waitFor();
+    await expect.poll(() => page.getByRole('link', { name: new RegExp(title) }).count()).toBe(0);
+
+    // The manage page still lists it, marked inactive.
+    await page.goto('/guestspots/manage');
+    await page.getByRole('link', { name: title, exact: true }).waitFor();
+    await expectAccessible(page, 'guest spot manage');
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+});

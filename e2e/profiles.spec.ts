@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, jsErrors, launch, newPage } from './browser';
+
+let browser: Browser;
+let folder: string;
+let imagePath: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  folder = mkdtempSync(path.join(tmpdir(), 'tgs-e2e-img-'));
+  imagePath = path.join(folder, 'piece.png');
+  // A small picture with some structure, so the pipeline has something to encode.
+  const stripes = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><rect width="600" height="750" fill="#f3ead8"/>` +
+      `<circle cx="300" cy="375" r="180" fill="none" stroke="#111" stroke-width="18"/><path d="M120 620 L480 130" stroke="#b3261e" stroke-width="14"/></svg>`,
+  );
+  await sharp(stripes).png().toFile(imagePath);
+});
+afterAll(async () => {
+  await browser?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+const texts = {
+  en: {
+    prefix: '',
+    login: { email: 'Email', password: 'Password', submit: 'Log in' },
+    bio: 'About me',
+    save: 'Save',
+    portfolio: /^Portfolio \(\d+\)$/,
+    addImage: 'Add image',
+    upload: 'Upload',
+    caption: /Caption/,
+    editImage: /Edit image/,
+    deleteImage: /Delete image/,
+    confirmDelete: 'Delete',
+    gallery: '/tattoo-gallery',
+  },
+  de: {
+    prefix: '/de',
+    login: { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },
+    bio: 'Über mich',
+    save: 'Speichern',
+    portfolio: /^Portfolio \(\d+\)$/,
+    addImage: 'Bild hinzufügen',
+    upload: 'Hochladen',
+    caption: /Bildunterschrift/,
+    editImage: /bearbeiten$/,
+    deleteImage: /löschen$/,
+    confirmDelete: 'Löschen',
+    gallery: '/de/tattoo-galerie',
+  },
+} as const;
+
+async function logIn(page: Page, tx: (typeof texts)['en' | 'de']) {
+  await page.goto(`${tx.prefix}/login`);
+  await page.getByLabel(tx.login.email, { exact: true }).fill('lena@demo.tattooguestspots.test');
+  await page.getByLabel(tx.login.password, { exact: true }).fill('demo1234!');
+  await page.getByRole('button', { name: tx.login.submit, exact: true }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+describe.each(['en', 'de'] as const)('profile and portfolio (%s)', (lang) => {
+  it('edits the bio, uploads, shows, edits and deletes a portfolio image, and visits another profile', async () => {
+    const tx = texts[lang];
+    const { context, page } = await newPage(browser, { locale: lang === 'de' ? 'de-DE' : 'en-US' });
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+    await logIn(page, tx);
+
+    // Edit the bio in place and see it after saving.
+    await page.goto(`${tx.prefix}/Lena-Ink?edit=true`);
+    const bio = `Fine line and botanicals, e2e ${lang} ${id}.`;
+    await page.getByLabel(tx.bio, { exact: true }).fill(bio);
+    await page.getByRole('button', { name: tx.save, exact: true }).first().click();
+    await expect.poll(() => page.url()).not.toContain('edit=true');
+    await expect.poll(() => page.getByText(bio).count()).toBe(1);
+    await expectAccessible(page, 'profile (owner)');
+
+    // Upload a portfolio image with a caption and a style.
+    await page.getByRole('tab', { name: tx.portfolio }).click();
+    await expect.poll(() => page.url()).toContain('tab=portfolio');
+    await page.getByRole('button', { name: tx.addImage }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles(imagePath);
+    const caption = `E2E piece ${lang} ${id}`;
+    await dialog.getByLabel(tx.caption).fill(caption);
+    await dialog.getByRole('checkbox').first().check();
+    await dialog.getByRole('button', { name: tx.upload, exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const tile = page.getByRole('listitem').filter({ hasText: caption });
+    await expect.poll(() => tile.count()).toBe(1);
+    await expect.poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // It is in the public gallery, newest first.
+    await page.goto(tx.gallery);
+    await expect.poll(() => page.getByRole('img', { name: caption }).count()).toBe(1);
+    await expectAccessible(page, 'gallery');
+
+    // Edit its caption.
+    await page.goto(`${tx.prefix}/Lena-Ink?tab=portfolio`);
+    await page.getByRole('listitem').filter({ hasText: caption }).getByRole('button', { name: tx.editImage }).click();
+    const edited = `${caption} edited`;
+    await page.getByRole('dialog').getByLabel(tx.caption).fill(edited);
+    await page.getByRole('dialog').getByRole('button', { name: tx.save, exact: true }).click();
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: edited }).count()).toBe(1);
+
+    // Delete it after confirming.
+    await page.getByRole('listitem').filter({ hasText: edited }).getByRole('button', { name: tx.deleteImage }).click();
+    await page.getByRole('dialog').getByRole('button', { name: tx.confirmDelete, exact: true }).click();
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: edited }).count()).toBe(0);
+
+    // Visit another profile (from the gallery).
+    const other = await page.evaluate(async () => {
+      const res = await fetch('/api/gallery?limit=30');
+      const body = (await res.json()) as { images: { user: { username: string; name: string } }[] };
+      return body.images.map((i) => i.user).find((u) => u.username !== 'Lena Ink');
+    });
+    expect(other).toBeTruthy();
+    await page.goto(`${tx.prefix}/${other!.username.replace(/ +/g, '-')}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(other!.name);
+    await expectAccessible(page, 'profile (visitor view)');
+
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { countryFilter, limitField, pageField, queryFlag, queryId, type ListPage, type StyleRef } from './listing-fields';
+
+/** GET /api/artists: the artist listing (/tattooartists) with its filters and paging. */
+export const artistListQuery = z.object({
+  style: queryId,
+  /** A country id or a two-letter ISO code. */
+  country: countryFilter,
+  city: queryId,
+  /** Only artists with an active availability overlapping today and the next 60 days. */
+  available: queryFlag,
+  page: pageField,
+  limit: limitField,
+});
+export type ArtistListQuery = z.infer<typeof artistListQuery>;
+
+/** The soonest availability of an artist in the "available now" window. */
+export interface CurrentAvailability {
+  id: number;
+  slug: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** An artist card of the listing: featured artists first, then the newest. */
+export interface ArtistListItem {
+  id: number;
+  name: string;
+  username: string;
+  avatar: string | null;
+  cityName: string | null;
+  countryCode: string | null;
+  styles: StyleRef[];
+  featured: boolean;
+  currentAvailability: CurrentAvailability | null;
+}
+
+export type ArtistPage = ListPage<ArtistListItem>;

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { EARLIEST_DATE_YEAR } from '../constants';
+
+/** Limits shared by guest spots and availabilities (the documents give none: chosen in issue 6). */
+export const LISTING_LIMITS = {
+  title: 120,
+  description: 5000,
+  compensation: 120,
+  details: 2000,
+  preferredLocation: 200,
+  cityName: 120,
+  places: { min: 1, max: 20 },
+  styles: 20,
+  query: 100,
+} as const;
+
+/** Public lists: 12 cards a page (a 3- or 4-column grid fills evenly), at most 50. */
+export const LIST_PAGE_SIZE = 12;
+export const LIST_MAX_PAGE_SIZE = 50;
+/** Owner lists (profile tab, manage page) answer at most this many entries. */
+export const OWNER_LIST_MAX = 200;
+/** Matching answers the best this many. */
+export const MATCHES_LIMIT = 20;
+/** "Available now" on the artist listing: an availability overlapping today and the next 60 days. */
+export const AVAILABLE_WINDOW_DAYS = 60;
+
+export const EARLIEST_DATE = `${EARLIEST_DATE_YEAR}-01-01`;
+const LATEST_DATE = '2099-12-31';
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a string is a real calendar day written yyyy-mm-dd (2024-02-30 is not). */
+export function isCalendarDay(value: string): boolean {
+  const m = DAY.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.getUTCFullYear() === Number(m[1]) && date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
+}
+
+/** Today as yyyy-mm-dd in UTC, the calendar the stored days are read in (document 2 §5). */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A yyyy-mm-dd day moved by whole days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A listing day: yyyy-mm-dd, a real date, from 2020 on (document 2 §5 treats earlier ones as no date). */
+export const listingDate = z
+  .string('dateRequired')
+  .trim()
+  .min(1, 'dateRequired')
+  .refine(isCalendarDay, 'dateInvalid')
+  .refine((d) => d <= LATEST_DATE, 'dateInvalid')
+  .refine((d) => d >= EARLIEST_DATE, 'dateTooEarly');
+
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** Optional free text: empty becomes null, so the answer never carries "". */
+export const optionalText = (max: number) =>
+  z.preprocess(emptyToNull, z.string('validation').trim().max(max, 'tooLong').nullish());
+
+/** An optional id from JSON or a form: a number or a numeric string; empty and null mean none. */
+export const optionalId = z.preprocess(
+  (v) => {
+    const e = emptyToNull(v);
+    return typeof e === 'string' && /^\d+$/.test(e.trim()) ? Number(e) : e;
+  },
+  z.number('validation').int('validation').min(0, 'validation').nullish(),
+);
+
+/** Wanted styles as the gallery takes them: ids, as numbers or numeric strings; duplicates dropped. */
+export const styleIdsField = z
+  .array(z.union([z.number(), z.string().regex(/^\d+$/, 'styleUnknown')]), 'styleUnknown')
+  .max(LISTING_LIMITS.styles, 'tooManyStyles')
+  .transform((ids) => [...new Set(ids.map(Number))]);
+
+export const isActiveField = z.preprocess(
+  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  z.boolean('validation'),
+);
+
+/** Cross-field rule of both forms: the end is not before the start. */
+export function checkDateOrder(value: { startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx): void {
+  if (value.startDate && value.endDate && value.endDate < value.startDate) {
+    ctx.addIssue({ code: 'custom', message: 'endBeforeStart', path: ['endDate'] });
+  }
+}
+
+const queryId = z.preprocess(emptyToNull, z.coerce.number('filterInvalid').int('filterInvalid').positive('filterInvalid').nullish());
+const queryDate = z.preprocess(emptyToNull, z.string().refine(isCalendarDay, 'dateInvalid').nullish());
+const queryFlag = z.preprocess(emptyToNull, z.enum(['true', 'false', '1', '0'], 'filterInvalid').nullish()).transform((v) => v === 'true' || v === '1');
+/** A country filter: an id or a two-letter ISO code. */
+const countryFilter = z.preprocess(emptyToNull, z.string().trim().regex(/^(\d+|[A-Za-z]{2})$/, 'filterInvalid').nullish());
+/** 1-based page of the list address (`/guestspots/page/{n}`). */
+const pageField = z.preprocess(emptyToNull, z.coerce.number('filterInvalid').int('filterInvalid').min(1, 'filterInvalid').max(100_000, 'filterInvalid').default(1));
+const limitField = z.preprocess(
+  emptyToNull,
+  z.coerce.number('filterInvalid').int('filterInvalid').min(1, 'filterInvalid').max(LIST_MAX_PAGE_SIZE, 'filterInvalid').default(LIST_PAGE_SIZE),
+);
+
+/** Filters and paging of the public lists, as the list page keeps them in its address. */
+export const publicListQuery = z
+  .object({
+    style: queryId,
+    country: countryFilter,
+    city: queryId,
+    /** Listings whose period overlaps from..to (either may be left out). */
+    from: queryDate,
+    to: queryDate,
+    /** Text in title, description or place, any case, accents optional. */
+    q: z.preprocess(emptyToNull, z.string().trim().max(LISTING_LIMITS.query, 'tooLong').nullish()),
+    page: pageField,
+    limit: limitField,
+    count: queryFlag,
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && v.to < v.from) ctx.addIssue({ code: 'custom', message: 'endBeforeStart', path: ['to'] });
+  });
+export type PublicListQuery = z.infer<typeof publicListQuery>;
+
+export { countryFilter, limitField, pageField, queryFlag, queryId };
+
+/** The owner filter of the profile tab and manage page (`studioId`, `artistId`). */
+export const ownerId = z.coerce.number('filterInvalid').int('filterInvalid').positive('filterInvalid');
+
+/** A style as every answer carries it, named in the request language. */
+export interface StyleRef {
+  id: number;
+  name: string;
+}
+
+/** The owner's card on a listing: who posted it, with a link to /{username}. */
+export interface OwnerCard {
+  id: number;
+  name: string;
+  username: string;
+  avatar: string | null;
+  cityName: string | null;
+}
+
+/** A page of a public list. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Why a listing fits another, best fit first; `score` orders them. */
+export interface MatchReasons {
+  score: number;
+  /** Days both periods share. */
+  overlapDays: number;
+  sameCity: boolean;
+  sameCountry: boolean;
+  sharedStyles: StyleRef[];
+}

@@ -1,0 +1,27 @@
+import type { ArtistListItem } from '../../../common/schemas/artists';
+import type { StyleRef } from '../../../common/schemas/listing-fields';
+import type { ArtistRow } from './repo';
+
+/** An artist card of the listing; the city falls back to the free-text profile city. */
+export function presentArtistCard(row: ArtistRow, styles: StyleRef[]): ArtistListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    avatar: row.avatar,
+    cityName: row.city_name ?? row.city,
+    countryCode: row.country_code,
+    styles,
+    featured: Number(row.featured) === 1,
+    currentAvailability:
+      row.avail_id === null
+        ? null
+        : {
+            id: row.avail_id,
+            slug: row.avail_slug as string,
+            title: row.avail_title as string,
+            startDate: row.avail_start as string,
+            endDate: row.avail_end as string,
+          },
+  };
+}

@@ -1,0 +1,221 @@
+import type { Language } from '../../../common/languages';
+import type { Db } from '../../db/index';
+
+const IMAGE_COLUMNS = [
+  'gallery_images.id', 'gallery_images.user_id', 'gallery_images.image_url', 'gallery_images.medium_url',
+  'gallery_images.thumbnail_url', 'gallery_images.width', 'gallery_images.height', 'gallery_images.caption',
+  'gallery_images.position', 'gallery_images.created_at',
+] as const;
+
+export interface ImageRow {
+  id: number;
+  user_id: number;
+  image_url: string;
+  medium_url: string;
+  thumbnail_url: string;
+  width: number;
+  height: number;
+  caption: string | null;
+  position: number;
+  created_at: string;
+}
+
+/** A user's portfolio in its order: position, then the older first. */
+export function findUserImages(db: Db, userId: number): Promise<ImageRow[]> {
+  return db
+    .selectFrom('gallery_images')
+    .select(IMAGE_COLUMNS)
+    .where('gallery_images.user_id', '=', userId)
+    .orderBy('gallery_images.position')
+    .orderBy('gallery_images.id')
+    .execute();
+}
+
+export function findImage(db: Db, id: number): Promise<ImageRow | undefined> {
+  return db.selectFrom('gallery_images').select(IMAGE_COLUMNS).where('gallery_images.id', '=', id).executeTakeFirst();
+}
+
+/** The styles of many images in one query, named in one language. */
+export function findImageStyles(db: Db, imageIds: number[], lang: Language) {
+  if (imageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('gallery_image_styles')
+    .innerJoin('styles', 'styles.id', 'gallery_image_styles.style_id')
+    .select((eb) => ['gallery_image_styles.image_id', 'styles.id', eb.ref(`styles.name_${lang}`).as('name')])
+    .where('gallery_image_styles.image_id', 'in', imageIds)
+    .execute();
+}
+
+const OWNER_COLUMNS = [
+  'users.id as owner_id', 'users.name as owner_name', 'users.username as owner_username', 'users.avatar as owner_avatar',
+  'users.user_type as owner_user_type', 'users.city_name as owner_city_name', 'users.city as owner_city',
+  'countries.code as owner_country_code',
+] as const;
+
+export interface OwnerRow {
+  owner_id: number;
+  owner_name: string;
+  owner_username: string;
+  owner_avatar: string | null;
+  owner_user_type: string;
+  owner_city_name: string | null;
+  owner_city: string | null;
+  owner_country_code: string | null;
+}
+
+export function findOwner(db: Db, userId: number): Promise<OwnerRow | undefined> {
+  return db
+    .selectFrom('users')
+    .leftJoin('countries', 'countries.id', 'users.country_id')
+    .select(OWNER_COLUMNS)
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function countUserImages(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('gallery_images')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findExistingStyleIds(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('styles').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
+}
+
+export interface NewImage {
+  userId: number;
+  imageUrl: string;
+  mediumUrl: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  caption: string | null;
+  styleIds: number[];
+  now: string;
+}
+
+/** Inserts an image at the end of the owner's portfolio, with its styles, in one transaction. */
+export async function insertImage(db: Db, image: NewImage): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('gallery_images')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('user_id', '=', image.userId)
+      .executeTakeFirst();
+    const position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
+    const row = await trx
+      .insertInto('gallery_images')
+      .values({
+        user_id: image.userId,
+        image_url: image.imageUrl,
+        medium_url: image.mediumUrl,
+        thumbnail_url: image.thumbnailUrl,
+        width: image.width,
+        height: image.height,
+        caption: image.caption,
+        position,
+        created_at: image.now,
+        updated_at: image.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (image.styleIds.length) {
+      await trx.insertInto('gallery_image_styles').values(image.styleIds.map((style_id) => ({ image_id: row.id, style_id }))).execute();
+    }
+    return row.id;
+  });
+}
+
+/** Changes the caption and/or replaces the styles (undefined leaves a part as it is). */
+export async function updateImage(db: Db, id: number, change: { caption?: string | null; styleIds?: number[]; now: string }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('gallery_images')
+      .set({ updated_at: change.now, ...(change.caption !== undefined ? { caption: change.caption } : {}) })
+      .where('id', '=', id)
+      .execute();
+    if (change.styleIds === undefined) return;
+    await trx.deleteFrom('gallery_image_styles').where('image_id', '=', id).execute();
+    if (change.styleIds.length) {
+      await trx.insertInto('gallery_image_styles').values(change.styleIds.map((style_id) => ({ image_id: id, style_id }))).execute();
+    }
+  });
+}
+
+export async function deleteImage(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('gallery_images').where('id', '=', id).execute();
+}
+
+/** Sets position = index for the given ids of one owner, in a single statement. */
+export async function setPositions(db: Db, userId: number, orderedIds: number[], now: string): Promise<void> {
+  if (orderedIds.length === 0) return;
+  await db
+    .updateTable('gallery_images')
+    .set((eb) => {
+      let position = eb.case().when('id', '=', orderedIds[0] as number).then(0);
+      for (let i = 1; i < orderedIds.length; i++) position = position.when('id', '=', orderedIds[i] as number).then(i);
+      return { position: position.else(eb.ref('position')).end(), updated_at: now };
+    })
+    .where('user_id', '=', userId)
+    .where('id', 'in', orderedIds)
+    .execute();
+}
+
+export async function findImageUrlsOfUser(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('gallery_images').select('image_url').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.image_url);
+}
+
+export interface PublicFilter {
+  styleId?: number;
+  countryId?: number;
+  countryCode?: string;
+  cityId?: number;
+  cityName?: string;
+  /** Items strictly after this (created_at, id) in newest-first order. */
+  after?: { createdAt: string; id: number };
+  limit: number;
+}
+
+/** The public gallery, newest first, with each owner: one query. */
+export function findPublicImages(db: Db, filter: PublicFilter) {
+  let query = db
+    .selectFrom('gallery_images')
+    .innerJoin('users', 'users.id', 'gallery_images.user_id')
+    .leftJoin('countries', 'countries.id', 'users.country_id')
+    .select([...IMAGE_COLUMNS, ...OWNER_COLUMNS]);
+  if (filter.styleId !== undefined) {
+    const styleId = filter.styleId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('gallery_image_styles')
+          .select('gallery_image_styles.image_id')
+          .whereRef('gallery_image_styles.image_id', '=', 'gallery_images.id')
+          .where('gallery_image_styles.style_id', '=', styleId),
+      ),
+    );
+  }
+  if (filter.countryId !== undefined) query = query.where('users.country_id', '=', filter.countryId);
+  if (filter.countryCode !== undefined) query = query.where('countries.code', '=', filter.countryCode);
+  if (filter.cityId !== undefined) query = query.where('users.city_id', '=', filter.cityId);
+  if (filter.cityName !== undefined) query = query.where('users.city_name', '=', filter.cityName);
+  if (filter.after) {
+    const { createdAt, id } = filter.after;
+    // A row-value comparison both engines answer with a range seek on (created_at, id).
+    query = query.where((eb) => eb(eb.refTuple('gallery_images.created_at', 'gallery_images.id'), '<', eb.tuple(createdAt, id)));
+  }
+  return query
+    .orderBy('gallery_images.created_at', 'desc')
+    .orderBy('gallery_images.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+}
+
+export async function findStyleIdBySlug(db: Db, slug: string): Promise<number | undefined> {
+  return (await db.selectFrom('styles').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { formatDate } from '../../../common/format';
+import type { GuestSpot } from '../../../common/schemas/guest-spots';
+import { LIST_PAGE_SIZE } from '../../../common/schemas/listing-fields';
+import { withLanguage, type Language } from '../../../common/languages';
+import { t } from '../../i18n';
+import { absoluteUrl, cutText, everyLanguage, legacyPath, listHead, pageParam, profileUrl } from '../listings/heads';
+import type { GuestSpotService } from './service';
+
+const spotPath = (slug: string) => `/guestspot/${encodeURIComponent(slug)}`;
+
+/** schema.org JobPosting: a guest spot is a temporary work place offered by a studio. */
+function jobPosting(spot: GuestSpot, publicUrl: string, lang: Language, description: string) {
+  const address =
+    spot.cityName || spot.countryCode
+      ? { '@type': 'PostalAddress', addressLocality: spot.cityName ?? undefined, addressCountry: spot.countryCode ?? undefined }
+      : undefined;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: spot.title,
+    description: spot.description ?? description,
+    datePosted: spot.createdAt.slice(0, 10),
+    validThrough: spot.endDate,
+    jobStartDate: spot.startDate,
+    employmentType: 'TEMPORARY',
+    url: publicUrl + withLanguage(spotPath(spot.slug), lang),
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: spot.studio.name,
+      sameAs: profileUrl(publicUrl, spot.studio.username),
+      logo: absoluteUrl(publicUrl, spot.studio.avatar),
+    },
+    ...(address ? { jobLocation: { '@type': 'Place', address } } : {}),
+  };
+}
+
+/**
+ * Page heads of the guest spot screens and the legacy and German paths of document 2, as real
+ * redirects: a lookup that finds nothing goes to the list (or to the manage page for edits).
+ */
+export function registerGuestSpotPages(app: FastifyInstance, service: GuestSpotService): void {
+  app.pages.heads.set('guestSpot', async (match, { lang, request, app: ctx }) => {
+    const spot = await service.findForPage(request.user, match.params.slug ?? '', lang);
+    if (!spot) return null;
+    const place = [spot.cityName, spot.countryName].filter(Boolean).join(', ');
+    const fallback = t(lang, 'seo:guestSpot.description', {
+      studio: spot.studio.name,
+      place: place || '-',
+      start: formatDate(spot.startDate, lang),
+      end: formatDate(spot.endDate, lang),
+    });
+    const description = cutText(spot.description ?? fallback);
+    return {
+      title: t(lang, 'seo:guestSpot.title', { title: spot.title, studio: spot.studio.name }),
+      description,
+      image: spot.studio.avatar ?? undefined,
+      type: 'article',
+      // A retired spot is still shown to its studio, but is nothing to index.
+      noindex: !spot.isActive,
+      jsonLd: jobPosting(spot, ctx.config.publicUrl, lang, fallback),
+      alternates: everyLanguage(spotPath(spot.slug)),
+    };
+  });
+
+  const listResolver = async (page: number | null, lang: Language) => {
+    if (page === null) return null;
+    return listHead({ lang, page, total: await service.countPublic(), pageSize: LIST_PAGE_SIZE, basePath: '/guestspots', routeId: 'guestSpots' });
+  };
+  app.pages.heads.set('guestSpots', (_match, { lang }) => listResolver(1, lang));
+  app.pages.heads.set('guestSpotsPage', (match, { lang }) => listResolver(pageParam(match.params.page), lang));
+  // The German list path shows the list; its canonical is /guestspots.
+  app.pages.heads.set('gastplatze', (_match, { lang }) => listResolver(1, lang));
+
+  const bySlugOrId = async (key: string): Promise<string | null> =>
+    /^\d{1,15}$/.test(key) ? service.slugOf(Number(key)) : (await service.findForPage(null, key, 'en'))?.slug ?? null;
+
+  app.pages.redirects.push(async (pathname) => {
+    if (!/guestspots|gastpl/i.test(pathname)) return null;
+    const legacy = legacyPath(pathname);
+    if (!legacy) return null;
+    const { lang, path } = legacy;
+    const to = (target: string) => withLanguage(target, lang);
+    if (path === '/guestspots/new' || /^\/gastpl(a|ä)tze\/neu$/.test(path)) return to('/guestspot/new');
+    let m = /^\/guestspots\/(\d{1,15})\/edit$/.exec(path) ?? /^\/gastpl(?:a|ä)tze\/(\d{1,15})\/bearbeiten$/.exec(path);
+    if (m) {
+      const slug = await service.slugOf(Number(m[1]));
+      return to(slug ? `${spotPath(slug)}/edit` : '/guestspots/manage');
+    }
+    m = /^\/guestspots\/(\d{1,15})(?:\/[^/]+)?$/.exec(path);
+    if (m) {
+      const slug = await service.slugOf(Number(m[1]));
+      return to(slug ? spotPath(slug) : '/guestspots');
+    }
+    m = /^\/gastpl(?:a|ä)tze\/([^/]+)$/.exec(path);
+    if (m) {
+      const slug = await bySlugOrId(m[1] as string);
+      return to(slug ? spotPath(slug) : '/guestspots');
+    }
+    // The umlaut spelling of the German list path.
+    if (path === '/gastplätze') return to('/gastplatze');
+    return null;
+  });
+}

@@ -1,0 +1,98 @@
+import { LANGUAGES, splitLanguage, withLanguage, type Language } from '../../../common/languages';
+import type { ProfileUser } from '../../../common/schemas/profile';
+import { socialLinks } from '../../../common/social-links';
+import { isProfileSegment, profilePath } from '../../../common/username';
+import type { HeadResolver, PageRedirect } from '../../http/pages';
+import { t } from '../../i18n';
+import { variantUrl } from '../../lib/images/index';
+import { keyOfPathName, loadProfile } from './service';
+
+const DESCRIPTION_MAX = 155;
+
+/** Cuts a text for a meta description at a word boundary, with an ellipsis when cut. */
+export function cutDescription(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if ([...flat].length <= max) return flat;
+  const cut = [...flat].slice(0, max - 1).join('');
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${(atWord.length > max * 0.6 ? atWord : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+function absolute(publicUrl: string, url: string): string {
+  return url.startsWith('http') ? url : publicUrl + url;
+}
+
+/** Schema.org data of a profile: `Person` for artists, `TattooParlor` for studios. */
+export function profileJsonLd(profile: ProfileUser, url: string, image: string | undefined, publicUrl: string): Record<string, unknown> {
+  const sameAs = socialLinks(profile)
+    .filter((l) => l.network !== 'website')
+    .map((l) => l.url);
+  const address =
+    profile.cityName || profile.countryCode
+      ? {
+          '@type': 'PostalAddress',
+          ...(profile.cityName ? { addressLocality: profile.cityName } : {}),
+          ...(profile.countryCode ? { addressCountry: profile.countryCode } : {}),
+        }
+      : undefined;
+  const website = socialLinks({ website: profile.website })[0]?.url;
+  return {
+    '@context': 'https://schema.org',
+    '@type': profile.userType === 'studio' ? 'TattooParlor' : 'Person',
+    name: profile.name,
+    url,
+    ...(image ? { image: absolute(publicUrl, image) } : {}),
+    ...(profile.bio ? { description: cutDescription(profile.bio, 300) } : {}),
+    ...(address ? { address } : {}),
+    ...(sameAs.length || website ? { sameAs: [...(website ? [website] : []), ...sameAs] } : {}),
+    ...(profile.styles.length ? { knowsAbout: profile.styles.map((s) => s.name) } : {}),
+  };
+}
+
+/**
+ * The head of /{username}: name and place as title, the bio as description, the avatar (or
+ * the first portfolio image) for link previews, and JSON-LD. An unknown name answers null,
+ * which makes the page a 404.
+ */
+export const profileHead: HeadResolver = async (match, { lang, app }) => {
+  const name = match.params.username;
+  if (!name) return null;
+  const profile = await loadProfile(app.db, keyOfPathName(name), null, lang);
+  if (!profile) return null;
+  const type = t(lang, profile.userType === 'studio' ? 'seo:profile.typeStudio' : 'seo:profile.typeArtist');
+  const city = profile.cityName;
+  const title = city ? t(lang, 'seo:profile.titleWithCity', { name: profile.name, type, city }) : t(lang, 'seo:profile.title', { name: profile.name, type });
+  const description = profile.bio?.trim()
+    ? cutDescription(profile.bio)
+    : t(lang, city ? 'seo:profile.descriptionWithCity' : 'seo:profile.description', { name: profile.name, type, city });
+  const first = profile.galleryImages[0];
+  const image = profile.avatar ?? (first ? first.mediumUrl || variantUrl(first.imageUrl, 'medium') : undefined);
+  // One canonical address per profile, whatever case or spacing the link used.
+  const path = `/${encodeURIComponent(profilePath(profile.username))}`;
+  const alternates = Object.fromEntries(LANGUAGES.map((l) => [l, withLanguage(path, l)])) as Record<Language, string>;
+  const publicUrl = app.config.publicUrl;
+  return {
+    title,
+    description,
+    image,
+    type: 'profile',
+    alternates,
+    jsonLd: profileJsonLd(profile, publicUrl + alternates[lang], image, publicUrl),
+  };
+};
+
+/** /profile/{username} goes to /{username} in the same language; 'me' and 'dashboard' are own-profile screens. */
+export const profileRedirect: PageRedirect = (pathname) => {
+  const { lang, path } = splitLanguage(pathname);
+  const match = /^\/profile\/([^/]+)\/?$/.exec(path);
+  if (!match) return null;
+  const raw = match[1] as string;
+  let segment: string;
+  try {
+    segment = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (segment === 'me' || segment === 'dashboard' || !isProfileSegment(segment)) return null;
+  return withLanguage(`/${raw}`, lang);
+};

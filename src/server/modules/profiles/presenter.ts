@@ -1,0 +1,75 @@
+import type { Experience, Gender, LanguageId, Role, UserType } from '../../../common/constants';
+import { LANGUAGE_IDS } from '../../../common/constants';
+import type { GalleryImage } from '../../../common/schemas/gallery';
+import type { ProfileUser, UserSummary } from '../../../common/schemas/profile';
+import { sortStyles, type NamedStyle } from '../gallery/presenter';
+import type { ProfileRow } from './repo';
+
+function parseLanguages(json: string): LanguageId[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    // Only known ids: the column is text, and a bad row must not reach the page as is.
+    return Array.isArray(value) ? value.filter((v): v is LanguageId => (LANGUAGE_IDS as readonly unknown[]).includes(v)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The user/profile entity of document 2 §3. Never the password hash; the e-mail only for the
+ * profile's owner. City and country are texts: a listed country is named in the request
+ * language, anything else as it was stored.
+ */
+export function presentProfile(
+  row: ProfileRow,
+  styles: NamedStyle[],
+  galleryImages: GalleryImage[],
+  opts: { withEmail: boolean },
+): ProfileUser {
+  const cityName = row.city_name ?? row.city;
+  const countryName = row.country_local_name ?? row.country_name ?? row.country;
+  const profile: ProfileUser = {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    avatar: row.avatar,
+    headerImage: row.header_image,
+    userType: row.user_type as UserType,
+    role: row.role as Role,
+    bio: row.bio,
+    city: cityName,
+    country: countryName,
+    cityName,
+    countryName,
+    countryId: row.country_id,
+    cityId: row.city_id,
+    countryCode: row.country_code,
+    gender: row.gender as Gender | null,
+    experience: row.experience as Experience | null,
+    languages: parseLanguages(row.languages),
+    styles: sortStyles(styles),
+    workstations: row.workstations,
+    piercings: !!row.piercings,
+    tattooRemoval: !!row.tattoo_removal,
+    microblading: !!row.microblading,
+    instagram: row.instagram,
+    facebook: row.facebook,
+    tiktok: row.tiktok,
+    youtube: row.youtube,
+    telegram: row.telegram,
+    whatsapp: row.whatsapp,
+    pinterest: row.pinterest,
+    twitter: row.twitter,
+    website: row.website,
+    featuredUntil: row.featured_until,
+    createdAt: row.created_at,
+    galleryImages,
+  };
+  if (opts.withEmail) profile.email = row.email;
+  return profile;
+}
+
+/** The short user of GET /api/users/{id}: id, name, userType at the top level (document 2 §7). */
+export function presentUserSummary(row: { id: number; name: string; user_type: string; username: string; avatar: string | null }): UserSummary {
+  return { id: row.id, name: row.name, userType: row.user_type as UserType, username: row.username, avatar: row.avatar };
+}

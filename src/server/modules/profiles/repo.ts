@@ -1,0 +1,94 @@
+import type { Language } from '../../../common/languages';
+import type { Db } from '../../db/index';
+import type { UserUpdate } from '../../db/schema';
+
+export type ProfileKey = { id: number } | { usernameKey: string };
+
+/** A user with the country's code and name in one language; never the password hash. */
+export function findProfileRow(db: Db, key: ProfileKey, lang: Language) {
+  let query = db
+    .selectFrom('users')
+    .leftJoin('countries', 'countries.id', 'users.country_id')
+    .select((eb) => [
+      'users.id', 'users.username', 'users.name', 'users.email', 'users.role', 'users.user_type',
+      'users.featured_until', 'users.avatar', 'users.header_image', 'users.bio', 'users.city', 'users.country',
+      'users.city_id', 'users.country_id', 'users.city_name', 'users.country_name', 'users.gender',
+      'users.experience', 'users.languages', 'users.workstations', 'users.piercings', 'users.tattoo_removal',
+      'users.microblading', 'users.instagram', 'users.facebook', 'users.tiktok', 'users.youtube',
+      'users.telegram', 'users.whatsapp', 'users.pinterest', 'users.twitter', 'users.website',
+      'users.created_at', 'countries.code as country_code', eb.ref(`countries.name_${lang}`).as('country_local_name'),
+    ]);
+  query = 'id' in key ? query.where('users.id', '=', key.id) : query.where('users.username_key', '=', key.usernameKey);
+  return query.executeTakeFirst();
+}
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
+
+/** The few fields GET /api/users/{id} answers. */
+export function findUserSummary(db: Db, key: ProfileKey) {
+  let query = db.selectFrom('users').select(['id', 'name', 'user_type', 'username', 'avatar']);
+  query = 'id' in key ? query.where('id', '=', key.id) : query.where('username_key', '=', key.usernameKey);
+  return query.executeTakeFirst();
+}
+
+/** A user's styles named in one language. */
+export function findUserStyles(db: Db, userId: number, lang: Language) {
+  return db
+    .selectFrom('user_styles')
+    .innerJoin('styles', 'styles.id', 'user_styles.style_id')
+    .select((eb) => ['styles.id', eb.ref(`styles.name_${lang}`).as('name')])
+    .where('user_styles.user_id', '=', userId)
+    .execute();
+}
+
+export async function findExistingStyleIds(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('styles').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export function findCountryById(db: Db, id: number) {
+  return db.selectFrom('countries').select(['id', 'code', 'name_de']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A country by its ISO code or its name in any of the five languages (a form that sent only text). */
+export function findCountryByText(db: Db, text: string) {
+  return db
+    .selectFrom('countries')
+    .select(['id', 'code', 'name_de'])
+    .where((eb) =>
+      eb.or([
+        eb('code', '=', text.toUpperCase()),
+        eb('name_en', '=', text),
+        eb('name_de', '=', text),
+        eb('name_es', '=', text),
+        eb('name_fr', '=', text),
+        eb('name_pt', '=', text),
+      ]),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export function findCityById(db: Db, id: number) {
+  return db.selectFrom('cities').select(['id', 'country_id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findImageUrls(db: Db, userId: number) {
+  return db.selectFrom('users').select(['avatar', 'header_image']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Updates the user's fields and, when given, replaces the styles: both or neither. */
+export async function updateProfile(db: Db, userId: number, values: UserUpdate, styleIds: number[] | undefined): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set(values).where('id', '=', userId).execute();
+    if (styleIds === undefined) return;
+    await trx.deleteFrom('user_styles').where('user_id', '=', userId).execute();
+    if (styleIds.length) {
+      await trx.insertInto('user_styles').values(styleIds.map((style_id) => ({ user_id: userId, style_id }))).execute();
+    }
+  });
+}
+
+export async function setImage(db: Db, userId: number, column: 'avatar' | 'header_image', url: string | null, now: string): Promise<void> {
+  await db.updateTable('users').set({ [column]: url, updated_at: now }).where('id', '=', userId).execute();
+}

@@ -1,0 +1,150 @@
+import { Images } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatCountry } from '../../../common/format';
+import type { GalleryListItem } from '../../../common/schemas/gallery';
+import { profilePath } from '../../../common/username';
+import { useLanguage } from '../../i18n/language';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { Alert } from '../../ui/alert';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Select } from '../../ui/field';
+import { Skeleton } from '../../ui/skeleton';
+import { useCountries, useGalleryStyles, usePublicGallery, type GalleryFilters } from './api';
+import { GalleryPicture, MASONRY_CLASSES } from './components/gallery-image';
+
+function GalleryTile({ item, priority }: { item: GalleryListItem; priority: boolean }) {
+  const { t } = useTranslation('gallery');
+  const lang = useLanguage();
+  const place = [item.user.cityName, formatCountry(item.user.countryCode, lang)].filter(Boolean).join(', ');
+  const alt = item.caption || t('imageAlt', { name: item.user.name, number: 1 });
+  return (
+    <li>
+      <LocalizedLink
+        to={`/${profilePath(item.user.username)}?tab=portfolio`}
+        className="group block overflow-hidden rounded border border-line bg-surface text-ink no-underline hover:border-line-strong"
+      >
+        <GalleryPicture image={item} seed={item.user.id} alt={alt} priority={priority} />
+        <div className="flex items-center gap-2 p-2.5">
+          <Avatar src={item.user.avatar} name={item.user.name} size="sm" decorative />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-bold group-hover:underline">{item.user.name}</p>
+            <p className="truncate text-xs text-ink-muted">
+              {t(`type.${item.user.userType}`)}
+              {place && ` · ${place}`}
+            </p>
+          </div>
+        </div>
+        {item.caption && <p className="line-clamp-2 px-2.5 pb-2.5 text-sm text-ink-muted">{item.caption}</p>}
+      </LocalizedLink>
+    </li>
+  );
+}
+
+const SKELETON_HEIGHTS = ['h-64', 'h-48', 'h-72', 'h-56', 'h-40', 'h-64'];
+
+/** The public tattoo gallery: every portfolio image, newest first, filterable, paged by cursor. */
+export default function GalleryPage() {
+  const { t } = useTranslation('gallery');
+  const [params, setParams] = useSearchParams();
+  const filters: GalleryFilters = useMemo(
+    () => ({ style: params.get('style') ?? '', country: params.get('country') ?? '', city: params.get('city') ?? '' }),
+    [params],
+  );
+  const styles = useGalleryStyles();
+  const countries = useCountries();
+  const gallery = usePublicGallery(filters);
+  const country = countries.data?.find((c) => c.code === filters.country.toUpperCase() || String(c.id) === filters.country);
+  const items = gallery.data?.pages.flatMap((p) => p.images) ?? [];
+
+  const setFilter = (name: keyof GalleryFilters, value: string) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        if (name === 'country') next.delete('city');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:py-12">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('page.title')}</h1>
+        <p className="max-w-prose text-ink-muted">{t('page.intro')}</p>
+      </header>
+      <form role="search" aria-label={t('page.filters')} className="grid grid-cols-2 gap-4 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()}>
+        <div className="col-span-2 sm:col-span-1">
+        <Select label={t('page.style')} value={filters.style} onChange={(e) => setFilter('style', e.currentTarget.value)}>
+          <option value="">{t('page.allStyles')}</option>
+          {(styles.data ?? []).map((s) => (
+            <option key={s.id} value={s.slug ?? String(s.id)}>
+              {s.name}
+            </option>
+          ))}
+        </Select>
+        </div>
+        <Select label={t('page.country')} value={country?.code ?? filters.country} onChange={(e) => setFilter('country', e.currentTarget.value)}>
+          <option value="">{t('page.allCountries')}</option>
+          {(countries.data ?? []).map((c) => (
+            <option key={c.id} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+        <Select label={t('page.city')} value={filters.city} disabled={!country} onChange={(e) => setFilter('city', e.currentTarget.value)}>
+          <option value="">{t('page.allCities')}</option>
+          {(country?.cities ?? []).map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </form>
+
+      {gallery.isPending ? (
+        <div className={MASONRY_CLASSES} role="status" aria-label={t('page.loading')}>
+          {SKELETON_HEIGHTS.map((h, i) => (
+            <Skeleton key={i} className={`${h} w-full`} />
+          ))}
+        </div>
+      ) : gallery.isError ? (
+        <Alert tone="error" action={<Button onClick={() => void gallery.refetch()}>{t('page.retry')}</Button>}>
+          {gallery.error.message || t('page.loadFailed')}
+        </Alert>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<Images />}
+          title={t('page.emptyTitle')}
+          description={filters.style || filters.country || filters.city ? t('page.emptyFiltered') : t('page.emptyText')}
+          action={
+            filters.style || filters.country || filters.city ? (
+              <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>{t('page.clearFilters')}</Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <ul className={MASONRY_CLASSES} aria-label={t('page.title')}>
+            {items.map((item, i) => (
+              <GalleryTile key={item.id} item={item} priority={i === 0} />
+            ))}
+          </ul>
+          {gallery.hasNextPage && (
+            <div className="flex justify-center">
+              <Button onClick={() => void gallery.fetchNextPage()} loading={gallery.isFetchingNextPage}>
+                {t('page.loadMore')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

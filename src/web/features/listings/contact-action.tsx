@@ -1,0 +1,33 @@
+import { LogIn, MessageSquare } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { profilePath } from '../../../common/username';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { buttonClasses } from '../../ui/button';
+import { useSession } from '../auth';
+
+/**
+ * The contact action of a detail page. Visitors log in first (and come back here); logged-in
+ * users go to the poster's profile, where the message action lives until messaging arrives.
+ */
+export function ContactAction({ username, name }: { username: string; name: string }) {
+  const { t } = useTranslation('listings');
+  const { state } = useSession();
+  const location = useLocation();
+  if (state !== 'loggedIn') {
+    // The path already carries its language prefix; the login page keeps it.
+    const redirect = encodeURIComponent(location.pathname + location.search);
+    return (
+      <LocalizedLink to={`/login?redirect=${redirect}`} className={buttonClasses({ variant: 'primary' })}>
+        <LogIn aria-hidden="true" className="size-5" />
+        {t('contact.login', { name })}
+      </LocalizedLink>
+    );
+  }
+  return (
+    <LocalizedLink to={`/${profilePath(username)}`} className={buttonClasses({ variant: 'primary' })}>
+      <MessageSquare aria-hidden="true" className="size-5" />
+      {t('contact.profile', { name })}
+    </LocalizedLink>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { ListingCardSkeleton } from './listing-card';
+import { Pagination } from './pagination';
+
+/**
+ * The body of a public list: skeleton cards while loading, the error with a retry, an empty
+ * state with the action that fills it, or the grid of cards with paging links.
+ */
+export function ListResults<T>({
+  query,
+  page,
+  hrefFor,
+  renderItem,
+  emptyTitle,
+  emptyText,
+  emptyAction,
+  countText,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data?: { items: T[]; total: number; pageSize: number };
+    refetch: () => unknown;
+  };
+  page: number;
+  hrefFor: (n: number) => string;
+  renderItem: (item: T, index: number) => ReactNode;
+  emptyTitle: string;
+  emptyText?: string;
+  emptyAction?: ReactNode;
+  countText: (count: number) => string;
+}) {
+  const { t } = useTranslation('listings');
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={t('loading')}>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i}>
+              <ListingCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <Alert
+        tone="error"
+        title={t('loadFailed')}
+        action={
+          <Button size="sm" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {query.error instanceof ApiError ? query.error.message : null}
+      </Alert>
+    );
+  }
+  const { items, total, pageSize } = query.data;
+  if (items.length === 0) {
+    return <EmptyState title={emptyTitle} description={emptyText} action={emptyAction} />;
+  }
+  return (
+    <div className="space-y-6">
+      <p role="status" className="text-sm text-ink-muted">
+        {countText(total)}
+      </p>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item, i) => (
+          <li key={i}>{renderItem(item, i)}</li>
+        ))}
+      </ul>
+      <Pagination page={page} total={total} pageSize={pageSize} hrefFor={hrefFor} />
+    </div>
+  );
+}

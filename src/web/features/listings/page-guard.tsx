@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { Spinner } from '../../ui/spinner';
+import { VisuallyHidden } from '../../ui/visually-hidden';
+import { RequireLogin } from '../auth';
+
+/** Login-only listing screens: visitors go to /login?redirect=...; a spinner while the session loads. */
+export function LoginOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('listings');
+  return (
+    <RequireLogin
+      fallback={
+        <div className="flex justify-center py-24" role="status">
+          <Spinner />
+          <VisuallyHidden>{t('loading')}</VisuallyHidden>
+        </div>
+      }
+    >
+      {children}
+    </RequireLogin>
+  );
+}
+
+/** Field errors the server sent with a 400 (`fields: {name: errorKey}`). */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const fields = (error.body as { fields?: unknown } | null)?.fields;
+  if (!fields || typeof fields !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [path, key] of Object.entries(fields as Record<string, unknown>)) {
+    const field = path.split('.')[0];
+    if (field && typeof key === 'string' && !(field in out)) out[field] = key;
+  }
+  return out;
+}

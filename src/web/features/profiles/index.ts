@@ -1,0 +1,2 @@
+export { SocialLinksRow } from './components/social-links-row';
+export { fallbackQuoteIndex } from './quotes';

@@ -1,0 +1,46 @@
+import type { ProfileUser } from '../../../common/schemas/profile';
+
+/** A profile as GET /api/profile/{username} answers it, for tests. */
+export function makeProfile(overrides: Partial<ProfileUser> = {}): ProfileUser {
+  return {
+    id: 41,
+    name: 'Lena Hoffmann',
+    username: 'Lena Ink',
+    avatar: null,
+    headerImage: null,
+    userType: 'artist',
+    role: 'user',
+    bio: null,
+    city: 'Berlin',
+    country: null,
+    cityName: 'Berlin',
+    countryName: null,
+    countryId: null,
+    cityId: null,
+    countryCode: null,
+    gender: 'female',
+    experience: '9-12',
+    languages: ['german', 'english', 'croatian'],
+    styles: [
+      { id: 2, name: 'Fine Line' },
+      { id: 1, name: 'Dotwork' },
+    ],
+    workstations: 0,
+    piercings: false,
+    tattooRemoval: false,
+    microblading: false,
+    instagram: null,
+    facebook: null,
+    tiktok: null,
+    youtube: null,
+    telegram: null,
+    whatsapp: null,
+    pinterest: null,
+    twitter: null,
+    website: null,
+    featuredUntil: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    galleryImages: [],
+    ...overrides,
+  };
+}
