@@ -17,6 +17,7 @@ import { requestLanguage } from './i18n';
 import { createMailer, type Mailer } from './lib/mail/index';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit/index';
 import { deleteImageFiles } from './lib/images/index';
+import { createResultCache } from './lib/result-cache';
 import { createStorage, registerUploads, type Storage } from './lib/storage/index';
 import { modules } from './modules/index';
 
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: options.mailer ?? createMailer(config),
     rateLimits: options.rateLimits ?? createRateLimitStore(config),
     storage,
+    listCache: createResultCache({ ttlMs: config.listCacheSeconds * 1000 }),
     deleteFiles: (urls) => deleteImageFiles(storage, urls),
   };
   app.decorate('ctx', ctx);
@@ -77,6 +79,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // API answers are per user and change often: never cached unless a route says otherwise.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    // Any write may change a public list (a new spot, a renamed studio, a deleted account);
+    // clearing before the answer leaves means the writer's next read already sees it.
+    if (request.method !== 'GET' && request.method !== 'HEAD') ctx.listCache.clear();
     return payload;
   });
 

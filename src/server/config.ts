@@ -18,6 +18,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -46,6 +47,8 @@ export interface Config {
   demoData: boolean;
   logLevel: string;
   redisUrl?: string;
+  /** How long public list answers are kept in memory; 0 turns the cache off. */
+  listCacheSeconds: number;
   smtpUrl?: string;
   mailFrom: string;
   paypal?: { clientId: string; clientSecret: string; env: 'sandbox' | 'live' };
@@ -96,6 +99,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA ?? !isProduction,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     redisUrl: env.REDIS_URL,
+    listCacheSeconds: env.LIST_CACHE_SECONDS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'Tattoo Guest Spots <no-reply@tattooguestspots.local>',
     paypal:

@@ -115,7 +115,6 @@ export const publicListQuery = z
     q: z.preprocess(emptyToNull, z.string().trim().max(LISTING_LIMITS.query, 'tooLong').nullish()),
     page: pageField,
     limit: limitField,
-    count: queryFlag,
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to && v.to < v.from) ctx.addIssue({ code: 'custom', message: 'endBeforeStart', path: ['to'] });

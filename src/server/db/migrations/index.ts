@@ -3,6 +3,7 @@ import * as foundation from './2026-11-22-000-foundation';
 import * as accounts from './2026-11-22-001-accounts';
 import * as profiles from './2026-11-22-002-profiles';
 import * as listings from './2026-11-22-003-listings';
+import * as listingIndexes from './2026-11-22-004-listing-indexes';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts': accounts,
   '2026-11-22-002-profiles': profiles,
   '2026-11-22-003-listings': listings,
+  '2026-11-22-004-listing-indexes': listingIndexes,
 };

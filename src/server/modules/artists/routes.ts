@@ -6,7 +6,7 @@ import { registerArtistPages } from './pages';
 import { createArtistService } from './service';
 
 export async function artistsModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = createArtistService(ctx.db);
+  const service = createArtistService(ctx.db, ctx.listCache);
 
   app.get('/api/artists', async (request) => service.list(parse(artistListQuery, request.query), request.lang));
 

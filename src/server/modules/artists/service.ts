@@ -2,14 +2,15 @@ import type { ArtistListQuery, ArtistPage } from '../../../common/schemas/artist
 import type { Language } from '../../../common/languages';
 import { AVAILABLE_WINDOW_DAYS, addDays, todayUtc } from '../../../common/schemas/listing-fields';
 import type { Db } from '../../db/index';
+import { noCache, type ResultCache } from '../../lib/result-cache';
 import { countryFilterId } from '../listings/places';
 import { groupStyles } from '../listings/present';
 import { createListingRefsRepo } from '../listings/repo';
 import { presentArtistCard } from './presenter';
 import { createArtistRepo, type ArtistFilter } from './repo';
 
-/** The artist listing (/tattooartists): three queries a page, whatever its size. */
-export function createArtistService(db: Db) {
+/** The artist listing (/tattooartists): three queries a page, whatever its size, cached while fresh. */
+export function createArtistService(db: Db, cache: ResultCache = noCache) {
   const repo = createArtistRepo(db);
   const refs = createListingRefsRepo(db);
 
@@ -27,23 +28,27 @@ export function createArtistService(db: Db) {
     };
   };
 
+  async function load(query: ArtistListQuery, lang: Language): Promise<ArtistPage> {
+    const filter: ArtistFilter = {
+      ...baseFilter(),
+      styleId: query.style ?? null,
+      countryId: await countryFilterId(refs, query.country),
+      cityId: query.city ?? null,
+      available: query.available,
+    };
+    const offset = (query.page - 1) * query.limit;
+    const [rows, total] = await Promise.all([repo.listPage(filter, query.limit, offset), repo.count(filter)]);
+    const styles = groupStyles(await repo.stylesOf(rows.map((r) => r.id), lang));
+    return { items: rows.map((r) => presentArtistCard(r, styles.get(r.id) ?? [])), total, page: query.page, pageSize: query.limit };
+  }
+
   return {
-    async list(query: ArtistListQuery, lang: Language): Promise<ArtistPage> {
-      const filter: ArtistFilter = {
-        ...baseFilter(),
-        styleId: query.style ?? null,
-        countryId: await countryFilterId(refs, query.country),
-        cityId: query.city ?? null,
-        available: query.available,
-      };
-      const offset = (query.page - 1) * query.limit;
-      const [rows, total] = await Promise.all([repo.listPage(filter, query.limit, offset), repo.count(filter)]);
-      const styles = groupStyles(await repo.stylesOf(rows.map((r) => r.id), lang));
-      return { items: rows.map((r) => presentArtistCard(r, styles.get(r.id) ?? [])), total, page: query.page, pageSize: query.limit };
+    list(query: ArtistListQuery, lang: Language): Promise<ArtistPage> {
+      return cache.get(`artists:${todayUtc()}:${lang}:${JSON.stringify(query)}`, () => load(query, lang));
     },
 
     count(): Promise<number> {
-      return repo.count(baseFilter());
+      return cache.get(`artists:${todayUtc()}:count`, () => repo.count(baseFilter()));
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
+import type { PublicFilter } from '../listings/public-list';
 
 /** One availability with its artist, city and country, as the presenter reads it. */
 export interface AvailabilityRow {
@@ -38,16 +39,6 @@ export interface AvailabilityValues {
   description: string | null;
   is_active: number;
   search_text: string;
-}
-
-export interface PublicFilter {
-  today: string;
-  styleId: number | null;
-  countryId: number | null;
-  cityId: number | null;
-  from: string | null;
-  to: string | null;
-  pattern: string | null;
 }
 
 /** What the matching narrows availabilities by: overlapping dates, then place and styles first. */

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { availabilityCreateSchema, availabilityListQuery, availabilityOwnerQuery, availabilityUpdateSchema } from '../../../common/schemas/availability';
 import type { AppContext } from '../../context';
-import { AppError, parse } from '../../errors';
+import { parse } from '../../errors';
+import { requireUser } from '../auth/routes';
 import { idOrSlug, numericId, slugParam } from '../listings/params';
 import { authorizePost } from '../listings/policy';
 import { registerAvailabilityPages } from './pages';
 import { createAvailabilityService } from './service';
 
 export async function availabilityModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = createAvailabilityService(ctx.db);
-  const requireLogin = (user: unknown) => {
-    if (!user) throw new AppError(401, 'unauthorized');
-  };
+  const service = createAvailabilityService(ctx.db, ctx.listCache);
 
   app.post('/api/artist-availability', async (request, reply) => {
     // Who may post is answered before the form is judged: a studio learns it is for artists.
@@ -38,21 +36,21 @@ export async function availabilityModule(app: FastifyInstance, ctx: AppContext):
   app.get('/api/artist-availability/:id', async (request) => service.get(request.user, idOrSlug(request.params), request.lang));
 
   app.put('/api/artist-availability/:id', async (request) => {
-    requireLogin(request.user);
+    requireUser(request);
     const id = numericId(request.params, 'availabilityNotFound');
     const input = parse(availabilityUpdateSchema, request.body ?? {});
     return service.update(request.user, id, input, request.lang);
   });
 
   app.delete('/api/artist-availability/:id', async (request) => {
-    requireLogin(request.user);
+    requireUser(request);
     const id = numericId(request.params, 'availabilityNotFound');
     await service.remove(request.user, id);
     return { success: true };
   });
 
   app.get('/api/artist-availability/:id/matches', async (request) => {
-    requireLogin(request.user);
+    requireUser(request);
     const id = numericId(request.params, 'availabilityNotFound');
     return service.matches(request.user, id, request.lang);
   });

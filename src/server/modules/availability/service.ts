@@ -1,16 +1,18 @@
-import type { Availability, AvailabilityCreateData, AvailabilityMatch, AvailabilityPage, AvailabilityUpdateData } from '../../../common/schemas/availability';
+import type { Availability, AvailabilityCreateData, AvailabilityMatch, AvailabilityUpdateData } from '../../../common/schemas/availability';
 import type { Language } from '../../../common/languages';
-import { MATCHES_LIMIT, todayUtc, type PublicListQuery } from '../../../common/schemas/listing-fields';
+import { MATCHES_LIMIT, todayUtc } from '../../../common/schemas/listing-fields';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { AppError } from '../../errors';
+import { noCache, type ResultCache } from '../../lib/result-cache';
 import { presentGuestSpot } from '../guest-spots/presenter';
 import { createGuestSpotRepo } from '../guest-spots/repo';
 import { MATCH_CANDIDATES, rankMatches, scoreMatch } from '../listings/matching';
-import { checkStyles, countryFilterId, hasPlace, likePattern, resolvePlace, searchText } from '../listings/places';
+import { checkStyles, hasPlace, resolvePlace, searchText } from '../listings/places';
 import { authorizeManage, authorizePost, canManage } from '../listings/policy';
 import { groupStyles } from '../listings/present';
+import { createPublicList } from '../listings/public-list';
 import { createListingRefsRepo, isUniqueViolation } from '../listings/repo';
 import { firstFreeSlug, slugify } from '../listings/slug';
 import { presentAvailability } from './presenter';
@@ -20,7 +22,7 @@ const SLUG_FALLBACK = 'availability';
 const notFound = () => new AppError(404, 'availabilityNotFound');
 
 /** The rules of availabilities (guest artist offers): who posts, edits and sees what; slugs; matching. */
-export function createAvailabilityService(db: Db) {
+export function createAvailabilityService(db: Db, cache: ResultCache = noCache) {
   const repo = createAvailabilityRepo(db);
   const refs = createListingRefsRepo(db);
   const spots = createGuestSpotRepo(db);
@@ -51,6 +53,7 @@ export function createAvailabilityService(db: Db) {
   }
 
   const visibleTo = (viewer: SessionUser | null, row: { is_active: number; artist_id: number }) => row.is_active === 1 || canManage(viewer, row.artist_id);
+  const publicList = createPublicList('availabilities', { cache, refs, repo, present });
 
   /** One availability for a page, or null for nothing to show (the page head answers 404 then). */
   async function findForPage(viewer: SessionUser | null, key: { id: number } | { slug: string }, lang: Language): Promise<Availability | null> {
@@ -141,20 +144,7 @@ export function createAvailabilityService(db: Db) {
     },
 
     /** The public list: active entries that have not ended, soonest start first, filtered and paged. */
-    async listPublic(query: PublicListQuery, lang: Language): Promise<AvailabilityPage> {
-      const filter = {
-        today: todayUtc(),
-        styleId: query.style ?? null,
-        countryId: await countryFilterId(refs, query.country),
-        cityId: query.city ?? null,
-        from: query.from ?? null,
-        to: query.to ?? null,
-        pattern: query.q ? likePattern(query.q) : null,
-      };
-      const offset = (query.page - 1) * query.limit;
-      const [rows, total] = await Promise.all([repo.listPublicPage(filter, query.limit, offset, lang), repo.countPublic(filter)]);
-      return { items: await present(rows, lang), total, page: query.page, pageSize: query.limit };
-    },
+    listPublic: publicList.list,
 
     /** Guest spots that fit the availability, best first; for the owning artist and admins. */
     async matches(viewer: SessionUser | null, id: number, lang: Language): Promise<AvailabilityMatch[]> {

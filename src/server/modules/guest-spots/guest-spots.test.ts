@@ -391,6 +391,23 @@ describeEachEngine('guest spots: the public list', (engine) => {
     expect((await list('?limit=2&page=9')).items).toEqual([]);
   });
 
+  it('answers repeated reads from memory, and shows a write at once', async () => {
+    const before = await list('?limit=50');
+    // A row written behind the API's back stays unseen while the answer is fresh...
+    await t.app.ctx.db.updateTable('guest_spots').set({ title: 'Renamed directly' }).where('id', '=', spots.soon?.id as number).execute();
+    expect((await list('?limit=50')).items.find((s) => s.id === spots.soon?.id)?.title).toBe('Fine line in Berlin');
+    // ...and any write through the API clears the cache, so its author sees the change on the next read.
+    const studio = await createStudio(t.app);
+    const added = await createGuestSpot(t.app, studio, { countryId: ref.country('DE'), cityId: ref.berlin.id, title: 'Brand new', startDate: day(1), endDate: day(2) });
+    const after = await list('?limit=50');
+    expect(after.total).toBe(before.total + 1);
+    expect(ids(after)).toContain(added.id);
+    expect(after.items.find((s) => s.id === spots.soon?.id)?.title).toBe('Renamed directly');
+    const res = await call(t.app, 'DELETE', `/api/guest-spots/${added.id}`, { as: studio });
+    expect(res.statusCode).toBe(200);
+    expect(ids(await list('?limit=50'))).not.toContain(added.id);
+  });
+
   it('refuses bad filters with 400', async () => {
     for (const [query, code] of [
       ['?limit=51', 'filterInvalid'],

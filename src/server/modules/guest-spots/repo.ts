@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
+import type { PublicFilter } from '../listings/public-list';
 
 /** One guest spot with its studio and country, as the presenter reads it. */
 export interface GuestSpotRow {
@@ -45,17 +46,6 @@ export interface GuestSpotValues {
   requirements: string | null;
   is_active: number;
   search_text: string;
-}
-
-/** The public list's filters, already resolved (country code to id, text to a LIKE pattern). */
-export interface PublicFilter {
-  today: string;
-  styleId: number | null;
-  countryId: number | null;
-  cityId: number | null;
-  from: string | null;
-  to: string | null;
-  pattern: string | null;
 }
 
 /** What the matching narrows guest spots by: overlapping dates, then place and styles first. */

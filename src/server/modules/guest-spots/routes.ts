@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { guestSpotCreateSchema, guestSpotListQuery, guestSpotOwnerQuery, guestSpotUpdateSchema } from '../../../common/schemas/guest-spots';
 import type { AppContext } from '../../context';
-import { AppError, parse } from '../../errors';
+import { parse } from '../../errors';
+import { requireUser } from '../auth/routes';
 import { idOrSlug, numericId, slugParam } from '../listings/params';
 import { authorizePost } from '../listings/policy';
 import { registerGuestSpotPages } from './pages';
 import { createGuestSpotService } from './service';
 
 export async function guestSpotsModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = createGuestSpotService(ctx.db);
-  const requireLogin = (user: unknown) => {
-    if (!user) throw new AppError(401, 'unauthorized');
-  };
+  const service = createGuestSpotService(ctx.db, ctx.listCache);
 
   app.post('/api/guest-spots', async (request, reply) => {
     // Who may post is answered before the form is judged: an artist learns it is for studios.
@@ -38,21 +36,21 @@ export async function guestSpotsModule(app: FastifyInstance, ctx: AppContext): P
   app.get('/api/guest-spots/:id', async (request) => service.get(request.user, idOrSlug(request.params), request.lang));
 
   app.put('/api/guest-spots/:id', async (request) => {
-    requireLogin(request.user);
+    requireUser(request);
     const id = numericId(request.params, 'guestSpotNotFound');
     const input = parse(guestSpotUpdateSchema, request.body ?? {});
     return service.update(request.user, id, input, request.lang);
   });
 
   app.delete('/api/guest-spots/:id', async (request) => {
-    requireLogin(request.user);
+    requireUser(request);
     const id = numericId(request.params, 'guestSpotNotFound');
     await service.remove(request.user, id);
     return { success: true };
   });
 
   app.get('/api/guest-spots/:id/matches', async (request) => {
-    requireLogin(request.user);
+    requireUser(request);
     const id = numericId(request.params, 'guestSpotNotFound');
     return service.matches(request.user, id, request.lang);
   });

@@ -1,16 +1,18 @@
-import type { GuestSpot, GuestSpotCreateData, GuestSpotMatch, GuestSpotPage, GuestSpotUpdateData } from '../../../common/schemas/guest-spots';
+import type { GuestSpot, GuestSpotCreateData, GuestSpotMatch, GuestSpotUpdateData } from '../../../common/schemas/guest-spots';
 import type { Language } from '../../../common/languages';
-import { MATCHES_LIMIT, todayUtc, type PublicListQuery } from '../../../common/schemas/listing-fields';
+import { MATCHES_LIMIT, todayUtc } from '../../../common/schemas/listing-fields';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
 import { AppError } from '../../errors';
+import { noCache, type ResultCache } from '../../lib/result-cache';
 import { presentAvailability } from '../availability/presenter';
 import { createAvailabilityRepo } from '../availability/repo';
 import { MATCH_CANDIDATES, rankMatches, scoreMatch } from '../listings/matching';
-import { checkStyles, countryFilterId, hasPlace, likePattern, resolvePlace, searchText, type Place } from '../listings/places';
+import { checkStyles, hasPlace, resolvePlace, searchText, type Place } from '../listings/places';
 import { authorizeManage, authorizePost, canManage } from '../listings/policy';
 import { groupStyles } from '../listings/present';
+import { createPublicList } from '../listings/public-list';
 import { createListingRefsRepo, isUniqueViolation } from '../listings/repo';
 import { firstFreeSlug, slugify } from '../listings/slug';
 import { presentGuestSpot } from './presenter';
@@ -20,7 +22,7 @@ const SLUG_FALLBACK = 'guest-spot';
 const notFound = () => new AppError(404, 'guestSpotNotFound');
 
 /** The rules of guest spots: who posts, edits and sees what; slugs; place defaults; matching. */
-export function createGuestSpotService(db: Db) {
+export function createGuestSpotService(db: Db, cache: ResultCache = noCache) {
   const repo = createGuestSpotRepo(db);
   const refs = createListingRefsRepo(db);
   const availabilities = createAvailabilityRepo(db);
@@ -62,6 +64,8 @@ export function createGuestSpotService(db: Db) {
   }
 
   const visibleTo = (viewer: SessionUser | null, row: { is_active: number; studio_id: number }) => row.is_active === 1 || canManage(viewer, row.studio_id);
+
+  const publicList = createPublicList('guest-spots', { cache, refs, repo, present });
 
   return {
     async create(user: SessionUser | null, input: GuestSpotCreateData, lang: Language): Promise<GuestSpot> {
@@ -155,24 +159,8 @@ export function createGuestSpotService(db: Db) {
     },
 
     /** The public list: active spots that have not ended, soonest start first, filtered and paged. */
-    async listPublic(query: PublicListQuery, lang: Language): Promise<GuestSpotPage> {
-      const filter = {
-        today: todayUtc(),
-        styleId: query.style ?? null,
-        countryId: await countryFilterId(refs, query.country),
-        cityId: query.city ?? null,
-        from: query.from ?? null,
-        to: query.to ?? null,
-        pattern: query.q ? likePattern(query.q) : null,
-      };
-      const offset = (query.page - 1) * query.limit;
-      const [rows, total] = await Promise.all([repo.listPublicPage(filter, query.limit, offset, lang), repo.countPublic(filter)]);
-      return { items: await present(rows, lang), total, page: query.page, pageSize: query.limit };
-    },
-
-    async countPublic(): Promise<number> {
-      return repo.countPublic({ today: todayUtc(), styleId: null, countryId: null, cityId: null, from: null, to: null, pattern: null });
-    },
+    listPublic: publicList.list,
+    countPublic: publicList.count,
 
     /** Artists whose active availabilities fit the spot, best first; for the owning studio and admins. */
     async matches(viewer: SessionUser | null, id: number, lang: Language): Promise<GuestSpotMatch[]> {

@@ -1,0 +1,70 @@
+import type { Language } from '../../../common/languages';
+import { todayUtc, type PublicListQuery } from '../../../common/schemas/listing-fields';
+import type { ResultCache } from '../../lib/result-cache';
+import { countryFilterId, likePattern } from './places';
+import type { ListingRefsRepo } from './repo';
+
+/** The public list's filters, already resolved (country code to id, text to a LIKE pattern). */
+export interface PublicFilter {
+  today: string;
+  styleId: number | null;
+  countryId: number | null;
+  cityId: number | null;
+  from: string | null;
+  to: string | null;
+  pattern: string | null;
+}
+
+export interface PublicListRepo<Row> {
+  listPublicPage(f: PublicFilter, limit: number, offset: number, lang: Language): Promise<Row[]>;
+  countPublic(f: PublicFilter): Promise<number>;
+}
+
+export interface PublicPage<Item> {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, countryId: null, cityId: null, from: null, to: null, pattern: null });
+
+/**
+ * The public list of one listing kind (guest spots or availabilities): active entries that have
+ * not ended, soonest start first, filtered and paged; three queries a page, answered from the
+ * result cache while fresh. The day is part of the key, so nothing ended is shown past midnight.
+ */
+export function createPublicList<Row, Item>(
+  kind: string,
+  deps: { cache: ResultCache; refs: ListingRefsRepo; repo: PublicListRepo<Row>; present: (rows: Row[], lang: Language) => Promise<Item[]> },
+) {
+  const { cache, refs, repo, present } = deps;
+
+  async function load(query: PublicListQuery, today: string, lang: Language): Promise<PublicPage<Item>> {
+    const filter: PublicFilter = {
+      today,
+      styleId: query.style ?? null,
+      countryId: await countryFilterId(refs, query.country),
+      cityId: query.city ?? null,
+      from: query.from ?? null,
+      to: query.to ?? null,
+      pattern: query.q ? likePattern(query.q) : null,
+    };
+    const offset = (query.page - 1) * query.limit;
+    const [rows, total] = await Promise.all([repo.listPublicPage(filter, query.limit, offset, lang), repo.countPublic(filter)]);
+    return { items: await present(rows, lang), total, page: query.page, pageSize: query.limit };
+  }
+
+  return {
+    list(query: PublicListQuery, lang: Language): Promise<PublicPage<Item>> {
+      const today = todayUtc();
+      return cache.get(`${kind}:${today}:${lang}:${JSON.stringify(query)}`, () => load(query, today, lang));
+    },
+
+    /** How many entries the unfiltered list holds (for the list pages' paging links). */
+    count(): Promise<number> {
+      const today = todayUtc();
+      return cache.get(`${kind}:${today}:count`, () => repo.countPublic(unfiltered(today)));
+    },
+  };
+}
