@@ -36,7 +36,7 @@ async function chooseBerlin(page: Page, scope: string) {
 }
 
 describe('guest spots and availability', () => {
-  it('an artist publishes an availability and sees it on the manage page', async () => {
+  it('an artist publishes an availability and sees it on the manage page and the profile tab', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, ARTIST);
     await page.goto('/guestartist/new');
@@ -54,6 +54,12 @@ describe('guest spots and availability', () => {
 
     await page.goto('/artist-availability/manage');
     await page.getByRole('link', { name: `E2E fine line trip ${tag}`, exact: true }).waitFor();
+
+    // The public profile's availability tab counts and shows it.
+    await page.goto('/Lena-Ink');
+    await page.getByRole('tab', { name: /^Availability \(\d+\)$/ }).click();
+    await page.getByRole('tabpanel').getByText(`E2E fine line trip ${tag}`).first().waitFor();
+    await expectAccessible(page, 'profile availability tab');
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import {
   LISTING_LIMITS,
-  OWNER_LIST_MAX,
   checkDateOrder,
-  isActiveField,
-  listingDate,
-  optionalId,
+  listingFields,
+  listingUpdateFields,
   optionalText,
   ownerId,
+  ownerListLimit,
   queryFlag,
-  styleIdsField,
   type ListPage,
   type MatchReasons,
   type OwnerCard,
@@ -20,16 +18,9 @@ import type { GuestSpot } from './guest-spots';
 export { publicListQuery as availabilityListQuery } from './listing-fields';
 
 const fields = {
-  title: z.string('titleRequired').trim().min(1, 'titleRequired').max(LISTING_LIMITS.title, 'tooLong'),
-  startDate: listingDate,
-  endDate: listingDate,
+  ...listingFields,
   /** Free text ("Süddeutschland", "anywhere in Portugal"); country and city are optional. */
   preferredLocation: optionalText(LISTING_LIMITS.preferredLocation),
-  countryId: optionalId,
-  cityId: optionalId,
-  description: optionalText(LISTING_LIMITS.description),
-  styleIds: styleIdsField.optional(),
-  isActive: isActiveField.optional(),
 };
 
 /** POST /api/artist-availability. Messages are keys of the errors namespace. */
@@ -38,18 +29,12 @@ export type AvailabilityCreateInput = z.input<typeof availabilityCreateSchema>;
 export type AvailabilityCreateData = z.infer<typeof availabilityCreateSchema>;
 
 /** PUT /api/artist-availability/{id}: any subset of the fields; the date order is checked against the stored dates too. */
-export const availabilityUpdateSchema = z
-  .object({ ...fields, title: fields.title.optional(), startDate: listingDate.optional(), endDate: listingDate.optional() })
-  .superRefine(checkDateOrder);
+export const availabilityUpdateSchema = z.object({ ...fields, ...listingUpdateFields }).superRefine(checkDateOrder);
 export type AvailabilityUpdateInput = z.input<typeof availabilityUpdateSchema>;
 export type AvailabilityUpdateData = z.infer<typeof availabilityUpdateSchema>;
 
 /** GET /api/artist-availability?artistId={id}[&count=true]: one artist's entries for the profile tab and manage page. */
-export const availabilityOwnerQuery = z.object({
-  artistId: ownerId,
-  count: queryFlag,
-  limit: z.coerce.number('filterInvalid').int('filterInvalid').min(1, 'filterInvalid').max(OWNER_LIST_MAX, 'filterInvalid').default(OWNER_LIST_MAX),
-});
+export const availabilityOwnerQuery = z.object({ artistId: ownerId, count: queryFlag, limit: ownerListLimit });
 
 /** An availability (guest artist offer) as every answer carries it (document 2 §3 plus place and artist). */
 export interface Availability {

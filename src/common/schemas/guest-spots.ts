@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import {
   LISTING_LIMITS,
-  OWNER_LIST_MAX,
   checkDateOrder,
-  isActiveField,
-  listingDate,
-  optionalId,
+  listingFields,
+  listingUpdateFields,
   optionalText,
-  queryFlag,
   ownerId,
-  styleIdsField,
+  ownerListLimit,
+  queryFlag,
   type ListPage,
   type MatchReasons,
   type OwnerCard,
@@ -20,18 +18,12 @@ import type { Availability } from './availability';
 export { publicListQuery as guestSpotListQuery } from './listing-fields';
 
 const fields = {
-  title: z.string('titleRequired').trim().min(1, 'titleRequired').max(LISTING_LIMITS.title, 'tooLong'),
-  description: optionalText(LISTING_LIMITS.description),
-  startDate: listingDate,
-  endDate: listingDate,
+  ...listingFields,
   /** The place; without any of the three the studio's own city is taken. cityId 0 is a city typed by hand. */
-  countryId: optionalId,
-  cityId: optionalId,
   cityName: optionalText(LISTING_LIMITS.cityName),
   /** Short free text such as "60/40" or "Tagesmiete 80 €". */
   compensation: optionalText(LISTING_LIMITS.compensation),
   compensationDetails: optionalText(LISTING_LIMITS.details),
-  styleIds: styleIdsField.optional(),
   /** How many guests at once. */
   places: z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
@@ -43,7 +35,6 @@ const fields = {
       .optional(),
   ),
   requirements: optionalText(LISTING_LIMITS.details),
-  isActive: isActiveField.optional(),
 };
 
 /** POST /api/guest-spots. Messages are keys of the errors namespace. */
@@ -55,18 +46,12 @@ export type GuestSpotCreateData = z.infer<typeof guestSpotCreateSchema>;
  * PUT /api/guest-spots/{id}: any subset of the fields (the manage page sends `{isActive}` alone);
  * the date order is checked again against the stored dates.
  */
-export const guestSpotUpdateSchema = z
-  .object({ ...fields, title: fields.title.optional(), startDate: listingDate.optional(), endDate: listingDate.optional() })
-  .superRefine(checkDateOrder);
+export const guestSpotUpdateSchema = z.object({ ...fields, ...listingUpdateFields }).superRefine(checkDateOrder);
 export type GuestSpotUpdateInput = z.input<typeof guestSpotUpdateSchema>;
 export type GuestSpotUpdateData = z.infer<typeof guestSpotUpdateSchema>;
 
 /** GET /api/guest-spots?studioId={id}[&count=true]: one studio's spots for its profile tab and manage page. */
-export const guestSpotOwnerQuery = z.object({
-  studioId: ownerId,
-  count: queryFlag,
-  limit: z.coerce.number('filterInvalid').int('filterInvalid').min(1, 'filterInvalid').max(OWNER_LIST_MAX, 'filterInvalid').default(OWNER_LIST_MAX),
-});
+export const guestSpotOwnerQuery = z.object({ studioId: ownerId, count: queryFlag, limit: ownerListLimit });
 
 /** A guest spot as every answer carries it (document 2 §3 plus the place and the studio). */
 export interface GuestSpot {

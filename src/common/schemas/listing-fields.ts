@@ -90,6 +90,36 @@ export function checkDateOrder(value: { startDate?: string | null; endDate?: str
   }
 }
 
+/**
+ * The fields both kinds of listing take, with their messages (keys of the errors namespace) and
+ * limits; each kind's schema adds its own (place text, compensation, places ...).
+ */
+export const listingFields = {
+  title: z.string('titleRequired').trim().min(1, 'titleRequired').max(LISTING_LIMITS.title, 'tooLong'),
+  startDate: listingDate,
+  endDate: listingDate,
+  countryId: optionalId,
+  cityId: optionalId,
+  description: optionalText(LISTING_LIMITS.description),
+  styleIds: styleIdsField.optional(),
+  isActive: isActiveField.optional(),
+};
+
+/** An update takes any subset: the required fields of `listingFields` become optional. */
+export const listingUpdateFields = {
+  title: listingFields.title.optional(),
+  startDate: listingDate.optional(),
+  endDate: listingDate.optional(),
+};
+
+/** `limit` of an owner's list (profile tab, manage page): at most OWNER_LIST_MAX, which is also the default. */
+export const ownerListLimit = z.coerce
+  .number('filterInvalid')
+  .int('filterInvalid')
+  .min(1, 'filterInvalid')
+  .max(OWNER_LIST_MAX, 'filterInvalid')
+  .default(OWNER_LIST_MAX);
+
 const queryId = z.preprocess(emptyToNull, z.coerce.number('filterInvalid').int('filterInvalid').positive('filterInvalid').nullish());
 const queryDate = z.preprocess(emptyToNull, z.string().refine(isCalendarDay, 'dateInvalid').nullish());
 const queryFlag = z.preprocess(emptyToNull, z.enum(['true', 'false', '1', '0'], 'filterInvalid').nullish()).transform((v) => v === 'true' || v === '1');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, matchRoute, type RouteId, type RouteMatch } from '../../common/routes';
 import { splitLanguage, type Language } from '../../common/languages';
+import { legacyTarget, parseLegacyPath, type LegacyLookupKind } from '../../common/legacy-paths';
 import type { AppContext } from '../context';
 import { t } from '../i18n';
 import { renderHead, type Head } from './head';
@@ -22,13 +23,27 @@ export type PageRedirect = (
   ctx: { lang: Language; app: AppContext },
 ) => Promise<string | null> | string | null;
 
+/** Finds the slug of the listing a legacy path names by its id or old slug; null for none. */
+export type LegacyLookup = (key: number | string) => Promise<string | null>;
+
 export interface PageRegistry {
   heads: Map<RouteId, HeadResolver>;
   redirects: PageRedirect[];
+  /** Each listing kind's lookup for the legacy paths of src/common/legacy-paths.ts. */
+  legacyLookups: Map<LegacyLookupKind, LegacyLookup>;
 }
 
 export function createPageRegistry(): PageRegistry {
-  return { heads: new Map(), redirects: [] };
+  const registry: PageRegistry = { heads: new Map(), redirects: [], legacyLookups: new Map() };
+  // The legacy and German paths of document 2, with the same definition the app redirects by.
+  registry.redirects.push(async (pathname) => {
+    const route = parseLegacyPath(pathname);
+    if (!route) return null;
+    if (route.type === 'fixed') return legacyTarget(route);
+    const lookup = registry.legacyLookups.get(route.kind);
+    return legacyTarget(route, lookup ? await lookup(route.key) : null);
+  });
+  return registry;
 }
 
 function loadTemplate(webDist: string | undefined): () => string {

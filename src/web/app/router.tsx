@@ -8,11 +8,12 @@ import {
 } from 'react-router';
 import { TITLE_SUFFIX } from '../../common/constants';
 import { LANGUAGES, splitLanguage, withLanguage, type Language } from '../../common/languages';
+import { parseLegacyPath } from '../../common/legacy-paths';
 import { ROUTES, matchRoute, type RouteDef, type RouteId } from '../../common/routes';
 import { activateLanguage, ensureNamespaces, i18n } from '../i18n/i18n';
-import NotFoundPage from './errors/not-found-page';
 import { RouteError } from './errors/error-screen';
 import { RootLayout } from './layout/root-layout';
+import UnknownPathPage from './legacy-redirect';
 import { clearReloadMark } from './preload-error';
 import { screenNamespaces, screens, type ScreenModule } from './screens';
 
@@ -88,7 +89,8 @@ function RootError() {
 
 /**
  * The route tree built from the shared route table: every route in every language (English
- * unprefixed, the others under /{lang}), each screen loaded lazily, and a catch-all 404.
+ * unprefixed, the others under /{lang}), each screen loaded lazily, and a catch-all that sends
+ * legacy paths to their page and shows the 404 for the rest.
  */
 export function buildRoutes(): RouteObject[] {
   const children: RouteObject[] = [];
@@ -107,10 +109,16 @@ export function buildRoutes(): RouteObject[] {
   children.push({
     path: '*',
     loader: async ({ request }) => {
-      await preparePage(splitLanguage(new URL(request.url).pathname).lang, [], 'notFound.title');
+      const { pathname } = new URL(request.url);
+      if (parseLegacyPath(pathname)) {
+        // A legacy path is on its way to its page (UnknownPathPage), which sets its own title.
+        titleFromServer = false;
+        return null;
+      }
+      await preparePage(splitLanguage(pathname).lang, [], 'notFound.title');
       return null;
     },
-    Component: NotFoundPage,
+    Component: UnknownPathPage,
     ErrorBoundary: RouteError,
   });
   return [

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { splitLanguage } from '../../common/languages';
 import type { SessionUser } from '../../common/schemas/session';
 import { SessionProvider, type SessionState } from '../features/auth';
@@ -14,6 +14,8 @@ export interface RenderOptions {
   /** Translation namespaces the screen needs besides the shell's. */
   namespaces?: string[];
   session?: { state: SessionState; user: SessionUser | null };
+  /** Further routes, matched before the catch-all that renders `ui` (e.g. where a redirect lands). */
+  routes?: RouteObject[];
 }
 
 /**
@@ -28,7 +30,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}) 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const session = options.session ?? { state: 'loggedOut', user: null };
   const router = createMemoryRouter(
-    [{ path: '*', element: <SessionProvider initialState={session} onLoggedOut={() => {}}>{ui}</SessionProvider> }],
+    [...(options.routes ?? []), { path: '*', element: <SessionProvider initialState={session} onLoggedOut={() => {}}>{ui}</SessionProvider> }],
     { initialEntries: [path] },
   );
   const result = render(

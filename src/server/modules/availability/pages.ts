@@ -5,7 +5,7 @@ import { withLanguage, type Language } from '../../../common/languages';
 import type { AppContext } from '../../context';
 import type { Head } from '../../http/head';
 import { t } from '../../i18n';
-import { absoluteUrl, cutText, everyLanguage, legacyPath, profileUrl } from '../listings/heads';
+import { absoluteUrl, cutText, everyLanguage, profileUrl } from '../listings/heads';
 import type { AvailabilityService } from './service';
 
 const detailPath = (slug: string) => `/tattooartist/${encodeURIComponent(slug)}`;
@@ -71,15 +71,6 @@ export function registerAvailabilityPages(app: FastifyInstance, service: Availab
     return found ? availabilityHead(found, lang, ctx) : null;
   });
 
-  app.pages.redirects.push(async (pathname) => {
-    if (!/availability|tattooartists|verf/i.test(pathname)) return null;
-    const legacy = legacyPath(pathname);
-    if (!legacy) return null;
-    const { lang, path } = legacy;
-    if (/^\/verf(u|ü)gbarkeit\/neu$/.test(path)) return withLanguage('/guestartist/new', lang);
-    const m = /^\/(?:availability|tattooartists)\/(\d{1,15})$/.exec(path);
-    if (!m) return null;
-    const slug = await service.slugOf(Number(m[1]));
-    return withLanguage(slug ? detailPath(slug) : '/tattooartists', lang);
-  });
+  // /availability/{id} and /tattooartists/{id} (src/common/legacy-paths.ts) name an entry by id.
+  app.pages.legacyLookups.set('availability', async (key) => (typeof key === 'number' ? service.slugOf(key) : null));
 }

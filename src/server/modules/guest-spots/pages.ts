@@ -4,7 +4,7 @@ import type { GuestSpot } from '../../../common/schemas/guest-spots';
 import { LIST_PAGE_SIZE } from '../../../common/schemas/listing-fields';
 import { withLanguage, type Language } from '../../../common/languages';
 import { t } from '../../i18n';
-import { absoluteUrl, cutText, everyLanguage, legacyPath, listHead, pageParam, profileUrl } from '../listings/heads';
+import { absoluteUrl, cutText, everyLanguage, listHead, pageParam, profileUrl } from '../listings/heads';
 import type { GuestSpotService } from './service';
 
 const spotPath = (slug: string) => `/guestspot/${encodeURIComponent(slug)}`;
@@ -36,8 +36,8 @@ function jobPosting(spot: GuestSpot, publicUrl: string, lang: Language, descript
 }
 
 /**
- * Page heads of the guest spot screens and the legacy and German paths of document 2, as real
- * redirects: a lookup that finds nothing goes to the list (or to the manage page for edits).
+ * Page heads of the guest spot screens, and the lookup behind the legacy and German paths naming
+ * one spot (the redirect itself is http/pages.ts's; nothing found goes to the list or manage page).
  */
 export function registerGuestSpotPages(app: FastifyInstance, service: GuestSpotService): void {
   app.pages.heads.set('guestSpot', async (match, { lang, request, app: ctx }) => {
@@ -72,33 +72,10 @@ export function registerGuestSpotPages(app: FastifyInstance, service: GuestSpotS
   // The German list path shows the list; its canonical is /guestspots.
   app.pages.heads.set('gastplatze', (_match, { lang }) => listResolver(1, lang));
 
-  const bySlugOrId = async (key: string): Promise<string | null> =>
-    /^\d{1,15}$/.test(key) ? service.slugOf(Number(key)) : (await service.findForPage(null, key, 'en'))?.slug ?? null;
+  const bySlugOrId = async (key: number | string): Promise<string | null> =>
+    typeof key === 'number' ? service.slugOf(key) : ((await service.findForPage(null, key, 'en'))?.slug ?? null);
 
-  app.pages.redirects.push(async (pathname) => {
-    if (!/guestspots|gastpl/i.test(pathname)) return null;
-    const legacy = legacyPath(pathname);
-    if (!legacy) return null;
-    const { lang, path } = legacy;
-    const to = (target: string) => withLanguage(target, lang);
-    if (path === '/guestspots/new' || /^\/gastpl(a|ä)tze\/neu$/.test(path)) return to('/guestspot/new');
-    let m = /^\/guestspots\/(\d{1,15})\/edit$/.exec(path) ?? /^\/gastpl(?:a|ä)tze\/(\d{1,15})\/bearbeiten$/.exec(path);
-    if (m) {
-      const slug = await service.slugOf(Number(m[1]));
-      return to(slug ? `${spotPath(slug)}/edit` : '/guestspots/manage');
-    }
-    m = /^\/guestspots\/(\d{1,15})(?:\/[^/]+)?$/.exec(path);
-    if (m) {
-      const slug = await service.slugOf(Number(m[1]));
-      return to(slug ? spotPath(slug) : '/guestspots');
-    }
-    m = /^\/gastpl(?:a|ä)tze\/([^/]+)$/.exec(path);
-    if (m) {
-      const slug = await bySlugOrId(m[1] as string);
-      return to(slug ? spotPath(slug) : '/guestspots');
-    }
-    // The umlaut spelling of the German list path.
-    if (path === '/gastplätze') return to('/gastplatze');
-    return null;
-  });
+  // The legacy paths naming one spot by id or German slug (src/common/legacy-paths.ts).
+  app.pages.legacyLookups.set('guestSpot', bySlugOrId);
+  app.pages.legacyLookups.set('guestSpotEdit', bySlugOrId);
 }

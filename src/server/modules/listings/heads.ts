@@ -1,4 +1,4 @@
-import { LANGUAGES, splitLanguage, withLanguage, type Language } from '../../../common/languages';
+import { LANGUAGES, withLanguage, type Language } from '../../../common/languages';
 import { profilePath } from '../../../common/username';
 import type { Head } from '../../http/head';
 import { t } from '../../i18n';
@@ -60,16 +60,4 @@ export function listHead(opts: {
   const title = page === 1 ? t(lang, `seo:${opts.routeId}.title`) : t(lang, `seo:${opts.routeId}Page.title`, { page });
   const description = page === 1 ? t(lang, `seo:${opts.routeId}.description`) : t(lang, `seo:${opts.routeId}Page.description`, { page });
   return { title, description, links, alternates: everyLanguage(pathOf(page)) };
-}
-
-/** The decoded, unprefixed path of a request and its language prefix; null when it cannot be decoded. */
-export function legacyPath(pathname: string): { lang: Language; path: string } | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname).normalize('NFC');
-  } catch {
-    return null;
-  }
-  const { lang, path } = splitLanguage(decoded);
-  return { lang, path: path.length > 1 ? path.replace(/\/+$/, '') : path };
 }

@@ -1,1 +1,2 @@
 export { useHint } from './hints';
+export { CountTile } from './count-tile';

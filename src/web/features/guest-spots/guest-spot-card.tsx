@@ -1,21 +1,16 @@
 import { Coins } from 'lucide-react';
 import type { GuestSpot } from '../../../common/schemas/guest-spots';
-import { ListingCard, placeText, usePeriodText } from '../listings';
+import { OwnedListingCard, placeText } from '../listings';
 import { guestSpotPath } from './api';
 
 /** A guest spot in the public list: the studio's picture, title, studio, city, period, compensation and styles. */
 export function GuestSpotCard({ spot, priority = false }: { spot: GuestSpot; priority?: boolean }) {
-  const period = usePeriodText();
   return (
-    <ListingCard
+    <OwnedListingCard
+      listing={spot}
+      owner={spot.studio}
       href={guestSpotPath(spot)}
-      imageSrc={spot.studio.avatar}
-      imageName={spot.studio.name}
-      seed={spot.studio.id}
-      title={spot.title}
-      owner={spot.studio.name}
       place={placeText(spot.cityName, spot.countryName)}
-      period={period(spot.startDate, spot.endDate)}
       extra={
         spot.compensation ? (
           <span className="flex items-start gap-1.5">
@@ -24,7 +19,6 @@ export function GuestSpotCard({ spot, priority = false }: { spot: GuestSpot; pri
           </span>
         ) : null
       }
-      styles={spot.styles}
       priority={priority}
     />
   );

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { GuestSpot } from '../../../common/schemas/guest-spots';
 import { useSession } from '../auth';
-import { LoginOnly, ManageList, OwnerActions, placeText } from '../listings';
-import { guestSpotPath, useDeleteGuestSpot, useStudioGuestSpots, useToggleGuestSpot } from './api';
+import { ListingOwnerActions, LoginOnly, ManageList, placeText } from '../listings';
+import { guestSpotEditPath, guestSpotPath, useDeleteGuestSpot, useStudioGuestSpots, useToggleGuestSpot } from './api';
 
 /** /guestspots/manage: the studio's own spots, active and inactive, with their actions. */
 export default function GuestSpotManagePage() {
@@ -20,12 +20,9 @@ function Manage() {
   const entries = spots.data?.map((s) => ({ ...s, place: placeText(s.cityName, s.countryName), href: guestSpotPath(s) }));
   return (
     <ManageList
-      title={t('manage.title')}
+      ns="guestSpots"
       intro={user?.userType === 'studio' ? t('manage.intro') : t('form.onlyStudiosText')}
       addHref="/guestspot/new"
-      addLabel={t('list.add')}
-      emptyText={t('manage.empty')}
-      errorText={t('profileTab.loadFailed')}
       query={{ isPending: spots.isPending, isError: spots.isError, data: entries }}
       actions={(spot) => <SpotActions spot={spot} />}
     />
@@ -35,15 +32,5 @@ function Manage() {
 function SpotActions({ spot }: { spot: GuestSpot }) {
   const toggle = useToggleGuestSpot();
   const remove = useDeleteGuestSpot();
-  return (
-    <OwnerActions
-      title={spot.title}
-      isActive={spot.isActive}
-      editHref={`/guestspot/${encodeURIComponent(spot.slug)}/edit`}
-      onToggle={() => toggle.mutateAsync({ id: spot.id, isActive: !spot.isActive })}
-      toggling={toggle.isPending}
-      onDelete={() => remove.mutateAsync(spot.id)}
-      deleting={remove.isPending}
-    />
-  );
+  return <ListingOwnerActions listing={spot} editHref={guestSpotEditPath(spot)} toggle={toggle} remove={remove} />;
 }

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListPage } from '../../../common/schemas/listing-fields';
 import { api } from '../../lib/api';
 import { useLanguage } from '../../i18n/language';
+import type { Filters } from './list-address';
 
 /** A style as GET /api/styles answers it, named in the interface language. */
 export interface StyleOption {
@@ -77,4 +79,90 @@ export function toQuery(values: Record<string, string | number | boolean | null 
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The calls of one listing kind, the same for guest spots and availabilities: the public list,
+ * one entry, an owner's entries and their count, the owner's matches, save, toggle and delete.
+ * Every change refreshes every answer of the kind.
+ */
+export function createListingApi<T, Create, Match>({ key, path, ownerParam }: { key: string; path: string; ownerParam: string }) {
+  /** The public list with filters and paging (active entries not yet over). */
+  function useList(filters: Filters, page: number) {
+    const lang = useLanguage();
+    const query = toQuery({ style: filters.style, country: filters.country, city: filters.city, from: filters.from, to: filters.to, q: filters.q, page });
+    return useQuery({
+      queryKey: [key, 'list', lang, query],
+      queryFn: ({ signal }) => api.get<ListPage<T>>(`${path}${query}`, { signal }),
+      placeholderData: (previous) => previous,
+    });
+  }
+
+  /** One entry by id (`{path}/{id}`) or by its title slug (`{path}/by-slug/{slug}`); the owner also sees it while inactive. */
+  function useEntry(ref: { id?: string; slug?: string }) {
+    const lang = useLanguage();
+    const url = ref.slug ? `${path}/by-slug/${encodeURIComponent(ref.slug)}` : `${path}/${encodeURIComponent(ref.id ?? '')}`;
+    return useQuery({
+      queryKey: [key, 'detail', lang, url],
+      enabled: Boolean(ref.slug || ref.id),
+      queryFn: ({ signal }) => api.get<T>(url, { signal }),
+    });
+  }
+
+  /** An owner's entries (`?{ownerParam}={id}`): all of them for the owner, the active ones for others. */
+  function useOwnerEntries(ownerId: number | undefined) {
+    const lang = useLanguage();
+    return useQuery({
+      queryKey: [key, 'owner', lang, ownerId],
+      enabled: ownerId !== undefined,
+      queryFn: ({ signal }) => api.get<T[]>(`${path}?${ownerParam}=${ownerId}`, { signal }),
+    });
+  }
+
+  /** The number of an owner's entries (`&count=true`), for tab labels and the dashboard. */
+  function useOwnerCount(ownerId: number | undefined) {
+    return useQuery({
+      queryKey: [key, 'count', ownerId],
+      enabled: ownerId !== undefined,
+      queryFn: async ({ signal }) => (await api.get<{ count: number }>(`${path}?${ownerParam}=${ownerId}&count=true`, { signal })).count,
+    });
+  }
+
+  /** The listings of the other kind that fit an entry, best first (owner only). */
+  function useMatches(id: number | undefined, enabled: boolean) {
+    const lang = useLanguage();
+    return useQuery({
+      queryKey: [key, 'matches', lang, id],
+      enabled: enabled && id !== undefined,
+      queryFn: ({ signal }) => api.get<Match[]>(`${path}/${id}/matches`, { signal }),
+    });
+  }
+
+  /** Creates (no id) or updates an entry. */
+  function useSave() {
+    const client = useQueryClient();
+    return useMutation({
+      mutationFn: ({ id, data }: { id?: number; data: Create }) => (id === undefined ? api.post<T>(path, data) : api.put<T>(`${path}/${id}`, data)),
+      onSuccess: () => client.invalidateQueries({ queryKey: [key] }),
+    });
+  }
+
+  /** Activates or deactivates an entry (PUT with `{isActive}` alone). */
+  function useToggle() {
+    const client = useQueryClient();
+    return useMutation({
+      mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.put<T>(`${path}/${id}`, { isActive }),
+      onSuccess: () => client.invalidateQueries({ queryKey: [key] }),
+    });
+  }
+
+  function useDelete() {
+    const client = useQueryClient();
+    return useMutation({
+      mutationFn: (id: number) => api.delete<{ success: boolean }>(`${path}/${id}`),
+      onSuccess: () => client.invalidateQueries({ queryKey: [key] }),
+    });
+  }
+
+  return { useList, useEntry, useOwnerEntries, useOwnerCount, useMatches, useSave, useToggle, useDelete };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StyleRef } from '../../../common/schemas/listing-fields';
 import { profilePath } from '../../../common/username';
@@ -144,4 +145,21 @@ export function LoadProblem({ error, listHref, listLabel, notFoundText }: { erro
       </LocalizedLink>
     </section>
   );
+}
+
+/** One listing from the API: the skeleton while it loads, the problem when it cannot be loaded, else `children`. */
+export function LoadedListing<T>({
+  query,
+  children,
+  ...problem
+}: {
+  query: UseQueryResult<T>;
+  listHref: string;
+  listLabel: string;
+  notFoundText: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <DetailSkeleton />;
+  if (query.isError) return <LoadProblem error={query.error} {...problem} />;
+  return children(query.data);
 }

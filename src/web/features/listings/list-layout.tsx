@@ -7,6 +7,15 @@ import { EmptyState } from '../../ui/empty-state';
 import { ListingCardSkeleton } from './listing-card';
 import { Pagination } from './pagination';
 
+/** The state of a public list's page query, as ListResults reads it. */
+export interface ListQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data?: { items: T[]; total: number; pageSize: number };
+  refetch: () => unknown;
+}
+
 /**
  * The body of a public list: skeleton cards while loading, the error with a retry, an empty
  * state with the action that fills it, or the grid of cards with paging links.
@@ -21,13 +30,7 @@ export function ListResults<T>({
   emptyAction,
   countText,
 }: {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    data?: { items: T[]; total: number; pageSize: number };
-    refetch: () => unknown;
-  };
+  query: ListQuery<T>;
   page: number;
   hrefFor: (n: number) => string;
   renderItem: (item: T, index: number) => ReactNode;

@@ -2,11 +2,12 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../../common/format';
-import type { StyleRef } from '../../../common/schemas/listing-fields';
+import type { OwnerCard, StyleRef } from '../../../common/schemas/listing-fields';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Badge } from '../../ui/badge';
 import { Image } from '../../ui/image';
 import { Skeleton } from '../../ui/skeleton';
+import { usePeriodText } from './period';
 
 const SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw';
 const MAX_STYLES = 4;
@@ -113,6 +114,40 @@ export function ListingCard({
         </div>
       </div>
     </LocalizedLink>
+  );
+}
+
+/** A guest spot or availability in a public list: the card led by its owner's picture and name. */
+export function OwnedListingCard({
+  listing,
+  owner,
+  href,
+  place,
+  extra,
+  priority,
+}: {
+  listing: { title: string; startDate: string; endDate: string; styles: StyleRef[] };
+  owner: Pick<OwnerCard, 'id' | 'name' | 'avatar'>;
+  href: string;
+  place: string;
+  extra?: ReactNode;
+  priority: boolean;
+}) {
+  const period = usePeriodText();
+  return (
+    <ListingCard
+      href={href}
+      imageSrc={owner.avatar}
+      imageName={owner.name}
+      seed={owner.id}
+      title={listing.title}
+      owner={owner.name}
+      place={place}
+      period={period(listing.startDate, listing.endDate)}
+      extra={extra}
+      styles={listing.styles}
+      priority={priority}
+    />
   );
 }
 

@@ -4,8 +4,9 @@ import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
-import { Skeleton } from '../../ui/skeleton';
+import type { ListingNamespace } from './kind';
 import { InactiveBadge } from './listing-card';
+import { LoadingRows } from './page-guard';
 import { usePeriodText } from './period';
 import { AddLink } from './owner-actions';
 
@@ -19,27 +20,26 @@ export interface ManageEntry {
   href: string;
 }
 
-/** A manage page: own entries, active and inactive, each with its actions; the add button on top. */
+/**
+ * A manage page: own entries, active and inactive, each with its actions; the add button on top.
+ * Texts come from the kind's namespace (`manage.*`, `list.add`, `profileTab.loadFailed`).
+ */
 export function ManageList<T extends ManageEntry>({
-  title,
+  ns,
   intro,
   addHref,
-  addLabel,
-  emptyText,
-  errorText,
   query,
   actions,
 }: {
-  title: string;
+  ns: ListingNamespace;
   intro: string;
   addHref: string;
-  addLabel: string;
-  emptyText: string;
-  errorText: string;
   query: { isPending: boolean; isError: boolean; data?: T[] };
   actions: (entry: T) => ReactNode;
 }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation([ns, 'listings']);
+  const title = t('manage.title');
+  const addLabel = t('list.add');
   const period = usePeriodText();
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:py-12">
@@ -51,14 +51,11 @@ export function ManageList<T extends ManageEntry>({
         <AddLink to={addHref} label={addLabel} />
       </header>
       {query.isPending ? (
-        <div role="status" aria-label={t('loading')} className="space-y-3">
-          <Skeleton className="h-28 w-full" />
-          <Skeleton className="h-28 w-full" />
-        </div>
+        <LoadingRows height="h-28" />
       ) : query.isError || !query.data ? (
-        <Alert tone="error">{errorText}</Alert>
+        <Alert tone="error">{t('profileTab.loadFailed')}</Alert>
       ) : query.data.length === 0 ? (
-        <EmptyState title={emptyText} action={<AddLink to={addHref} label={addLabel} />} />
+        <EmptyState title={t('manage.empty')} action={<AddLink to={addHref} label={addLabel} />} />
       ) : (
         <ul className="space-y-3">
           {query.data.map((entry) => (

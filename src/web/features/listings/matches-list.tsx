@@ -4,7 +4,7 @@ import { profilePath } from '../../../common/username';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
 import { Avatar } from '../../ui/avatar';
-import { Skeleton } from '../../ui/skeleton';
+import { LoadingRows } from './page-guard';
 import { usePeriodText } from './period';
 
 export interface MatchItem extends MatchReasons {
@@ -56,10 +56,7 @@ export function MatchesList({
         <p className="text-sm text-ink-muted">{intro}</p>
       </div>
       {query.isPending ? (
-        <div role="status" aria-label={t('loading')} className="space-y-3">
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-20 w-full" />
-        </div>
+        <LoadingRows height="h-20" />
       ) : query.isError || !query.data ? (
         <Alert tone="error">{t('matches.failed')}</Alert>
       ) : query.data.length === 0 ? (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 import { RequireLogin } from '../auth';
@@ -33,4 +34,15 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
     if (field && typeof key === 'string' && !(field in out)) out[field] = key;
   }
   return out;
+}
+
+/** Two placeholder rows of a list that is loading (manage page, matches). */
+export function LoadingRows({ height }: { height: 'h-20' | 'h-28' }) {
+  const { t } = useTranslation('listings');
+  return (
+    <div role="status" aria-label={t('loading')} className="space-y-3">
+      <Skeleton className={`${height} w-full`} />
+      <Skeleton className={`${height} w-full`} />
+    </div>
+  );
 }

@@ -1,0 +1,96 @@
+import { splitLanguage, withLanguage, type Language } from './languages';
+
+/** What a legacy path names that only a lookup can turn into its page. */
+export type LegacyLookupKind = 'guestSpot' | 'guestSpotEdit' | 'availability';
+
+/** A lookup: `key` is an id (a number) or a title slug; `fallback` is where to go when nothing is found. */
+export interface LegacyLookup {
+  kind: LegacyLookupKind;
+  key: number | string;
+  fallback: string;
+}
+
+/**
+ * Where a legacy or German path leads (document 2, "Redirects and legacy paths"): a fixed
+ * target, or a lookup. Paths are unprefixed; `lang` is the language prefix to keep.
+ */
+export type LegacyRoute = { lang: Language } & ({ type: 'fixed'; to: string } | ({ type: 'lookup' } & LegacyLookup));
+
+/** Legacy paths that always lead to one place. */
+const FIXED: Record<string, string> = {
+  '/guestspots/new': '/guestspot/new',
+  '/gastplatze/neu': '/guestspot/new',
+  '/gastplätze/neu': '/guestspot/new',
+  // The umlaut spelling of the German list path; /gastplatze itself is a route.
+  '/gastplätze': '/gastplatze',
+  '/verfugbarkeit/neu': '/guestartist/new',
+  '/verfügbarkeit/neu': '/guestartist/new',
+  '/artists': '/tattooartists',
+  '/kunstler': '/tattooartists',
+  '/künstler': '/tattooartists',
+  '/privacy-policy': '/privacy',
+};
+
+const ID = '(\\d{1,15})';
+
+/** Legacy paths naming one listing, in the order they are tried. */
+const LOOKUPS: { pattern: RegExp; kind: LegacyLookupKind; fallback: string; idOnly: boolean }[] = [
+  { pattern: new RegExp(`^/guestspots/${ID}/edit$`), kind: 'guestSpotEdit', fallback: '/guestspots/manage', idOnly: true },
+  { pattern: new RegExp(`^/gastpl(?:a|ä)tze/${ID}/bearbeiten$`), kind: 'guestSpotEdit', fallback: '/guestspots/manage', idOnly: true },
+  // The old slug after the id does not matter: the id decides.
+  { pattern: new RegExp(`^/guestspots/${ID}(?:/[^/]+)?$`), kind: 'guestSpot', fallback: '/guestspots', idOnly: true },
+  { pattern: /^\/gastpl(?:a|ä)tze\/([^/]+)$/, kind: 'guestSpot', fallback: '/guestspots', idOnly: false },
+  { pattern: new RegExp(`^/(?:availability|tattooartists)/${ID}$`), kind: 'availability', fallback: '/tattooartists', idOnly: true },
+];
+
+/** Cheap pre-check, so ordinary page paths are not decoded. */
+const MAYBE_LEGACY = /guestspots|gastpl|availability|tattooartists|verf|artists|nstler|privacy-policy/i;
+
+/** The decoded (NFC) path without its language prefix and trailing slashes; null when it cannot be decoded. */
+function decodePath(pathname: string): { lang: Language; path: string } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname).normalize('NFC');
+  } catch {
+    return null;
+  }
+  const { lang, path } = splitLanguage(decoded);
+  return { lang, path: path.length > 1 ? path.replace(/\/+$/, '') : path };
+}
+
+/**
+ * Parses a pathname (encoded or not, optionally with a language prefix) as a legacy or German
+ * path: its fixed target, the lookup that finds its target, or null when it is none. One
+ * definition for the server's 301 redirects and the app's in-app redirects.
+ */
+export function parseLegacyPath(pathname: string): LegacyRoute | null {
+  if (!MAYBE_LEGACY.test(pathname)) return null;
+  const decoded = decodePath(pathname);
+  if (!decoded) return null;
+  const { lang, path } = decoded;
+  const fixed = FIXED[path];
+  if (fixed) return { lang, type: 'fixed', to: fixed };
+  for (const { pattern, kind, fallback, idOnly } of LOOKUPS) {
+    const raw = pattern.exec(path)?.[1];
+    if (raw === undefined) continue;
+    const key = idOnly || /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
+    return { lang, type: 'lookup', kind, key, fallback };
+  }
+  return null;
+}
+
+/** The canonical page of a looked-up listing, by its slug. */
+export function lookupTarget(kind: LegacyLookupKind, slug: string): string {
+  const encoded = encodeURIComponent(slug);
+  if (kind === 'availability') return `/tattooartist/${encoded}`;
+  return kind === 'guestSpotEdit' ? `/guestspot/${encoded}/edit` : `/guestspot/${encoded}`;
+}
+
+/**
+ * Where a legacy path leads, with its language prefix: the fixed target, the looked-up
+ * listing's page (`slug`), or the fallback when the lookup found nothing (`slug` null).
+ */
+export function legacyTarget(route: LegacyRoute, slug: string | null = null): string {
+  if (route.type === 'fixed') return withLanguage(route.to, route.lang);
+  return withLanguage(slug === null ? route.fallback : lookupTarget(route.kind, slug), route.lang);
+}

@@ -1,0 +1,95 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answerFetch, jsonResponse } from '../test/factories';
+import { renderWithApp } from '../test/render';
+import UnknownPathPage from './legacy-redirect';
+
+/** Where redirects land: each page just names itself. */
+const landings = ['/guestspots', '/guestspots/manage', '/guestspot/:slug', '/guestspot/:slug/edit', '/tattooartist/:slug', '/tattooartists', '/privacy']
+  .flatMap((path) => ['', '/de', '/es', '/fr', '/pt'].map((prefix) => prefix + path))
+  .map((path) => ({ path, element: <h1>landed {path}</h1> }));
+
+const render = (path: string) => renderWithApp(<UnknownPathPage />, { path, routes: landings });
+
+describe('legacy paths in the app', () => {
+  it('replaces a fixed legacy path with its target, keeping language and query', async () => {
+    vi.stubGlobal('fetch', vi.fn(answerFetch({})));
+    const { router } = await render('/de/kunstler?style=3');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/de/tattooartists'));
+    expect(router.state.location.search).toBe('?style=3');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByText('Seite nicht gefunden')).toBeNull();
+  });
+
+  it('looks a spot up by id, shows the spinner meanwhile, and opens its edit page', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetch = vi.fn(
+      answerFetch({
+        '/api/guest-spots/5': async () => {
+          await gate;
+          return jsonResponse({ id: 5, slug: 'winter-in-berlin' });
+        },
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { router } = await render('/fr/guestspots/5/edit');
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+    release();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/fr/guestspot/winter-in-berlin/edit'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/guest-spots/5');
+  });
+
+  it('looks a German path up by slug, and an availability by id', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        answerFetch({
+          '/api/guest-spots/sommer-in-m%C3%BCnchen': () => jsonResponse({ id: 8, slug: 'sommer-in-muenchen' }),
+          '/api/artist-availability/7': () => jsonResponse({ id: 7, slug: 'fine-line-trip' }),
+        }),
+      ),
+    );
+    const spot = await render('/de/gastpl%C3%A4tze/sommer-in-m%C3%BCnchen');
+    await vi.waitFor(() => expect(spot.router.state.location.pathname).toBe('/de/guestspot/sommer-in-muenchen'));
+    spot.unmount();
+    const entry = await render('/tattooartists/7');
+    await vi.waitFor(() => expect(entry.router.state.location.pathname).toBe('/tattooartist/fine-line-trip'));
+  });
+
+  it('goes to the fallback when the lookup finds nothing', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        answerFetch({
+          '/api/artist-availability/99': () => jsonResponse({ success: false, error: 'Not found' }, 404),
+          '/api/guest-spots/98': () => jsonResponse({ success: false, error: 'Not found' }, 404),
+        }),
+      ),
+    );
+    const entry = await render('/es/availability/99');
+    await vi.waitFor(() => expect(entry.router.state.location.pathname).toBe('/es/tattooartists'));
+    entry.unmount();
+    const edit = await render('/de/gastplatze/98/bearbeiten');
+    await vi.waitFor(() => expect(edit.router.state.location.pathname).toBe('/de/guestspots/manage'));
+  });
+
+  it('lands on the page when the app navigates to a legacy path, and Back skips the legacy entry', async () => {
+    vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/guest-spots/5': () => jsonResponse({ id: 5, slug: 'winter-in-berlin' }) })));
+    const { router } = await render('/guestspots');
+    expect(screen.getByRole('heading', { name: 'landed /guestspots' })).toBeTruthy();
+    await act(() => router.navigate('/guestspots/5/old-title'));
+    expect(await screen.findByRole('heading', { name: 'landed /guestspot/:slug' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/guestspot/winter-in-berlin');
+    await act(() => router.navigate(-1));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/guestspots'));
+  });
+
+  it('shows the 404 for any other unknown path', async () => {
+    vi.stubGlobal('fetch', vi.fn(answerFetch({})));
+    await render('/no-such/page');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { legacyTarget, parseLegacyPath, type LegacyLookupKind, type LegacyRoute } from '../../common/legacy-paths';
+import { api, ApiError } from '../lib/api';
+import { Spinner } from '../ui/spinner';
+import NotFoundPage from './errors/not-found-page';
+
+/** The call that answers a looked-up listing (by id, or by slug for guest spots) with its slug. */
+const LOOKUP_API: Record<LegacyLookupKind, string> = {
+  guestSpot: '/api/guest-spots',
+  guestSpotEdit: '/api/guest-spots',
+  availability: '/api/artist-availability',
+};
+
+/**
+ * The screen of a path no route knows. A legacy or German path goes where the server's 301
+ * would send it (src/common/legacy-paths.ts), replacing the history entry; anything else is
+ * the 404.
+ */
+export default function UnknownPathPage() {
+  const { pathname, search, hash } = useLocation();
+  const route = parseLegacyPath(pathname);
+  if (!route) return <NotFoundPage />;
+  if (route.type === 'fixed') return <Navigate to={legacyTarget(route) + search + hash} replace />;
+  return <LegacyLookup key={pathname} route={route} rest={search + hash} />;
+}
+
+/** Finds a listing's slug through the API and opens its page; nothing found opens the fallback. */
+function LegacyLookup({ route, rest }: { route: Extract<LegacyRoute, { type: 'lookup' }>; rest: string }) {
+  const { t } = useTranslation();
+  const slug = useQuery({
+    queryKey: ['legacy-path', route.kind, route.key],
+    queryFn: ({ signal }) =>
+      api.get<{ slug: string }>(`${LOOKUP_API[route.kind]}/${encodeURIComponent(String(route.key))}`, { signal }).then(
+        (entry) => entry.slug,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        },
+      ),
+    // Any other failure is the route's error screen, as for every other page.
+    throwOnError: true,
+  });
+  if (slug.isSuccess) return <Navigate to={legacyTarget(route, slug.data) + rest} replace />;
+  return <Spinner label={t('loading')} className="mx-auto my-16 flex justify-center text-2xl" />;
+}

@@ -1,0 +1,201 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ZodType } from 'zod';
+import { EARLIEST_DATE, LISTING_LIMITS } from '../../../common/schemas/listing-fields';
+import { ApiError } from '../../lib/api';
+import { useSchemaForm, type FieldErrors } from '../../lib/form';
+import { localizePath, useLanguage } from '../../i18n/language';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { Button, buttonClasses } from '../../ui/button';
+import { TextArea, TextField } from '../../ui/field';
+import { FormSummary } from './form-summary';
+import type { ListingNamespace } from './kind';
+import { serverFieldErrors } from './page-guard';
+import type { PlaceValues } from './place-fields';
+import { StylesChecklist } from './styles-checklist';
+
+/** The values every listing form has; a kind adds its own fields. */
+export interface ListingFormValues extends PlaceValues {
+  title: string;
+  startDate: string;
+  endDate: string;
+  description: string;
+  styleIds: number[];
+  isActive: boolean;
+}
+
+type CommonField = keyof ListingFormValues;
+
+interface ListingFormOptions<V extends ListingFormValues, D, Saved> {
+  /** The kind's text namespace: its form texts live under `form.*` there. */
+  ns: ListingNamespace;
+  /** The create schema; its messages are keys of the errors namespace. */
+  schema: ZodType<D>;
+  initial: () => V;
+  /** Fields in form order, for the summary. */
+  order: (keyof V & string)[];
+  /** Prefix of the field ids (`gs-title`), which the summary links to. */
+  idPrefix: string;
+  /** Labels of the kind's own fields; the common ones are known here. */
+  labels: Record<Exclude<keyof V, CommonField>, string>;
+  /** Errors the schema alone cannot know. */
+  extra?: (values: Record<keyof V & string, unknown>) => FieldErrors<keyof V & string>;
+  save: UseMutationResult<Saved, Error, { id?: number; data: D }>;
+  /** The entry being edited; none for a new one. */
+  id?: number;
+  /** Where a saved entry is shown. */
+  pathOf: (saved: Saved) => string;
+}
+
+/**
+ * State and behaviour of a listing form: values, errors under the fields once left, the summary
+ * on submit (focused), server field errors, and the save that opens the saved entry.
+ */
+export function useListingForm<V extends ListingFormValues, D, Saved>(options: ListingFormOptions<V, D, Saved>) {
+  type Field = keyof V & string;
+  const { ns, schema, order, idPrefix, extra, save, id, pathOf } = options;
+  const { t } = useTranslation([ns, 'listings']);
+  const navigate = useNavigate();
+  const lang = useLanguage();
+  const [values, setValues] = useState<V>(options.initial);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [summary, setSummary] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const form = useSchemaForm<Field>(schema, values as unknown as Record<Field, unknown>, extra);
+
+  const fieldId = (field: Field) => `${idPrefix}-${field}`;
+  const errorKey = (field: Field) => form.errors[field] ?? serverErrors[field];
+  const errorText = (field: Field): string | undefined => {
+    const key = errorKey(field);
+    if (!key) return undefined;
+    const params: Record<string, unknown> = { ...form.params[field], max: form.params[field]?.max ?? LISTING_LIMITS.styles };
+    return t(`errors:${key}`, params);
+  };
+  const labels = {
+    title: t('form.title'),
+    startDate: t('listings:form.startDate'),
+    endDate: t('listings:form.endDate'),
+    countryId: t('listings:form.country'),
+    cityId: t('listings:form.city'),
+    cityName: t('listings:form.cityName'),
+    description: t('form.description'),
+    styleIds: t('form.styles'),
+    isActive: t('listings:form.active'),
+    ...options.labels,
+  } as Record<Field, string>;
+
+  const update = (patch: Partial<V>) => {
+    setValues((prev) => ({ ...prev, ...patch }));
+    setServerErrors((prev) => {
+      const next = { ...prev };
+      for (const key of Object.keys(patch) as Field[]) delete next[key];
+      return next;
+    });
+  };
+  /** The props of a text input bound to a field. */
+  const text = (field: Field) => ({
+    id: fieldId(field),
+    value: values[field] as string,
+    onChange: (e: { target: { value: string } }) => update({ [field]: e.target.value } as Partial<V>),
+    onBlur: () => form.blur(field),
+    error: errorText(field),
+  });
+
+  /** The props of an optional text input: bound, labelled and marked optional. */
+  const optional = (field: Field) => ({ ...text(field), label: labels[field], labelSuffix: t('listings:form.optional') });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    save.reset();
+    const valid = form.submit();
+    setSummary(true);
+    if (!valid) {
+      requestAnimationFrame(() => summaryRef.current?.focus());
+      return;
+    }
+    save.mutate(
+      { id, data: schema.parse(values) },
+      {
+        onSuccess: (saved) => navigate(localizePath(pathOf(saved), lang)),
+        onError: (err) => {
+          setServerErrors(serverFieldErrors(err) as Partial<Record<Field, string>>);
+          requestAnimationFrame(() => summaryRef.current?.focus());
+        },
+      },
+    );
+  };
+
+  const problems = summary ? order.filter((f) => errorKey(f)).map((f) => ({ id: fieldId(f), label: labels[f], error: errorText(f) as string })) : [];
+  const serverMessage = save.isError && Object.keys(serverErrors).length === 0 ? (save.error instanceof ApiError ? save.error.message : t('errors:generic')) : null;
+
+  return { ns, values, labels, update, text, optional, fieldId, errorText, blur: form.blur, onSubmit, problems, serverMessage, summaryRef, saving: save.isPending, editing: id !== undefined };
+}
+
+export type ListingForm<V extends ListingFormValues> = ReturnType<typeof useListingForm<V, unknown, unknown>>;
+
+/**
+ * A listing form page: heading, the summary, title and dates, the kind's own fields
+ * (`children`), wanted styles, the active switch, and publish/save with cancel.
+ */
+export function ListingFormLayout<V extends ListingFormValues>({ form, cancelHref, children }: { form: ListingForm<V>; cancelHref: string; children: ReactNode }) {
+  const { t } = useTranslation([form.ns, 'listings']);
+  const { values, labels, text, fieldId, update } = form;
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:py-12">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{form.editing ? t('form.editTitle') : t('form.newTitle')}</h1>
+        <p className="mt-2 max-w-prose text-ink-muted">{t('form.intro')}</p>
+      </header>
+      <FormSummary ref={form.summaryRef} items={form.problems} message={form.serverMessage} />
+      <form noValidate onSubmit={form.onSubmit} className="space-y-8">
+        <fieldset className="space-y-5">
+          <legend className="mb-3 text-lg font-bold">{t('form.basics')}</legend>
+          <TextField {...text('title')} label={labels.title} required maxLength={LISTING_LIMITS.title} hint={t('form.titleHint')} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField {...text('startDate')} type="date" label={labels.startDate} required min={EARLIEST_DATE} />
+            <TextField {...text('endDate')} type="date" label={labels.endDate} required min={values.startDate || EARLIEST_DATE} />
+          </div>
+        </fieldset>
+        {children}
+        <StylesChecklist
+          id={fieldId('styleIds')}
+          legend={labels.styleIds}
+          hint={t('form.stylesHint')}
+          value={values.styleIds}
+          onChange={(styleIds) => update({ styleIds } as Partial<V>)}
+          error={form.errorText('styleIds')}
+        />
+        <label className="flex min-h-11 cursor-pointer items-start gap-3">
+          <input
+            id={fieldId('isActive')}
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 accent-accent"
+            checked={values.isActive}
+            onChange={(e) => update({ isActive: e.target.checked } as Partial<V>)}
+          />
+          <span>
+            <span className="block font-semibold">{labels.isActive}</span>
+            <span className="block text-sm text-ink-muted">{t('form.activeHint')}</span>
+          </span>
+        </label>
+        <div className="flex flex-wrap gap-3 border-t border-line pt-6">
+          <Button type="submit" variant="primary" loading={form.saving}>
+            {form.saving ? t('listings:form.saving') : form.editing ? t('listings:form.save') : t('form.publish')}
+          </Button>
+          <LocalizedLink to={cancelHref} className={buttonClasses({ variant: 'ghost' })}>
+            {t('listings:cancel')}
+          </LocalizedLink>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** The description, the same free text in both forms. */
+export function DescriptionField<V extends ListingFormValues>({ form }: { form: ListingForm<V> }) {
+  const { t } = useTranslation(form.ns);
+  return <TextArea {...form.optional('description')} rows={6} maxLength={LISTING_LIMITS.description} hint={t('form.descriptionHint')} />;
+}
