@@ -23,6 +23,7 @@ const HOT_READS = [
   { name: 'guest spots', path: '/api/guest-spots', cold: true },
   { name: 'guest spots filter', path: '/api/guest-spots?country=DE&style=11&page=2', cold: true },
   { name: 'guest spots p200', path: '/api/guest-spots?page=200', cold: true },
+  { name: 'guest spots text', path: '/api/guest-spots?q=berlin', cold: true },
   { name: 'availabilities', path: '/api/artist-availability', cold: true },
   { name: 'artists', path: '/api/artists', cold: true },
   { name: 'artists available', path: '/api/artists?available=true', cold: true },

@@ -391,6 +391,20 @@ describeEachEngine('guest spots: the public list', (engine) => {
     expect((await list('?limit=2&page=9')).items).toEqual([]);
   });
 
+  it('finds a spot by its new words after an edit, and no longer after deletion', async () => {
+    const studio = await createStudio(t.app);
+    const spot = await createGuestSpot(t.app, studio, { title: 'Kirschblüten Woche', startDate: day(3), endDate: day(6) });
+    expect(ids(await list('?q=kirschbluten'))).toEqual([spot.id]);
+    const res = await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: studio, payload: { title: 'Irezumi Tage' } });
+    expect(res.statusCode).toBe(200);
+    expect((await list('?q=kirschbluten')).total).toBe(0);
+    expect(ids(await list('?q=IREZUMI'))).toEqual([spot.id]);
+    // Fewer than three characters still match as a substring.
+    expect(ids(await list('?q=zu'))).toContain(spot.id);
+    await call(t.app, 'DELETE', `/api/guest-spots/${spot.id}`, { as: studio });
+    expect((await list('?q=irezumi')).total).toBe(0);
+  });
+
   it('answers repeated reads from memory, and shows a write at once', async () => {
     const before = await list('?limit=50');
     // A row written behind the API's back stays unseen while the answer is fresh...

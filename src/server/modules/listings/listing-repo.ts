@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Language } from '../../../common/languages';
-import type { Db } from '../../db/index';
+import { isPostgresDb, type Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import type { PublicFilter } from './public-list';
 
@@ -52,8 +52,23 @@ export function createListingRepo<Row, Values extends ListingValues>(
   withDetails: (query: AnyQuery, lang: Language) => AnyQuery,
 ) {
   const db = typedDb as unknown as Kysely<any>;
+  const postgres = isPostgresDb(typedDb);
   const col = (name: string) => `${t.alias}.${name}`;
   const detailed = (lang: Language) => withDetails(db.selectFrom(`${t.table} as ${t.alias}`), lang);
+
+  /**
+   * The text filter as a substring match on search_text. On SQLite, three or more characters
+   * go through the trigram FTS table of migration 005 (a quoted phrase of trigrams is a
+   * substring; % and _ are plain characters there); shorter ones, and PostgreSQL (whose
+   * pg_trgm index serves the LIKE itself), use LIKE.
+   */
+  const textFilter = (text: string, pattern: string) => {
+    if (!postgres && [...text].length >= 3) {
+      const search = sql.table(`${t.table}_search`);
+      return sql<boolean>`${sql.ref(col('id'))} in (select rowid from ${search} where ${search} match ${`"${text.replace(/"/g, '""')}"`})`;
+    }
+    return sql<boolean>`${sql.ref(col('search_text'))} like ${pattern} escape '\\'`;
+  };
 
   /** The filtered, not yet ordered public list on the listing table alone (an index covers the common case). */
   const publicWhere = (f: PublicFilter) => {
@@ -68,7 +83,7 @@ export function createListingRepo<Row, Values extends ListingValues>(
       const styleId = f.styleId;
       q = q.where(col('id'), 'in', db.selectFrom(t.links).select(t.linkKey).where('style_id', '=', styleId));
     }
-    if (f.pattern) q = q.where(sql<boolean>`${sql.ref(col('search_text'))} like ${f.pattern} escape '\\'`);
+    if (f.pattern) q = q.where(textFilter(f.text ?? '', f.pattern));
     return q;
   };
 

@@ -1,6 +1,7 @@
 import type { Language } from '../../../common/languages';
 import { todayUtc, type PublicListQuery } from '../../../common/schemas/listing-fields';
 import type { ResultCache } from '../../lib/result-cache';
+import { foldForSearch } from '../reference/service';
 import { countryFilterId, likePattern } from './places';
 import type { ListingRefsRepo } from './repo';
 
@@ -12,6 +13,8 @@ export interface PublicFilter {
   cityId: number | null;
   from: string | null;
   to: string | null;
+  /** The text filter folded like search_text (lowercase, no accents), and as a LIKE pattern. */
+  text: string | null;
   pattern: string | null;
 }
 
@@ -27,7 +30,7 @@ export interface PublicPage<Item> {
   pageSize: number;
 }
 
-const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, countryId: null, cityId: null, from: null, to: null, pattern: null });
+const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, countryId: null, cityId: null, from: null, to: null, text: null, pattern: null });
 
 /**
  * The public list of one listing kind (guest spots or availabilities): active entries that have
@@ -48,6 +51,7 @@ export function createPublicList<Row, Item>(
       cityId: query.city ?? null,
       from: query.from ?? null,
       to: query.to ?? null,
+      text: query.q ? foldForSearch(query.q.trim()) : null,
       pattern: query.q ? likePattern(query.q) : null,
     };
     const offset = (query.page - 1) * query.limit;
