@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { artistListQuery } from '../src/common/schemas/artists';
 import { publicListQuery } from '../src/common/schemas/listing-fields';
 import type { Db } from '../src/server/db/index';
@@ -14,24 +15,44 @@ import { createGuestSpotService } from '../src/server/modules/guest-spots/servic
 import { createScaledDatabase } from './scaled-data';
 
 /**
- * Builds the scaled SQLite world (20,000 users, 100,000 guest spots, 100,000 availabilities),
- * runs the public list reads through their services and prints each query's SQL, its
- * EXPLAIN QUERY PLAN and its time: `npx tsx bench/explain-listings.ts`.
+ * Runs the public list reads through their services and prints each query's SQL, its plan and
+ * its time: `npx tsx bench/explain-listings.ts` builds the scaled SQLite world (20,000 users,
+ * 100,000 guest spots, 100,000 availabilities) in a temporary folder and shows EXPLAIN QUERY
+ * PLAN; with `EXPLAIN_DATABASE_URL=postgres://...` it reads an existing scaled PostgreSQL
+ * database (made by createScaledDatabase with that DATABASE_URL, then VACUUM ANALYZE) and
+ * shows EXPLAIN ANALYZE.
  */
+const pgUrl = process.env.EXPLAIN_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-explain-'));
 try {
-  const started = Date.now();
-  await createScaledDatabase({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_DATA: '0', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'warn' });
-  console.log(`scaled data built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-  const sqlite = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
   let captured: { query: CompiledQuery; ms: number }[] = [];
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    log: (event) => {
-      if (event.level === 'query') captured.push({ query: event.query, ms: event.queryDurationMillis });
-    },
-  }) as Db;
+  const log = (event: { level: string; query: CompiledQuery; queryDurationMillis: number }) => {
+    if (event.level === 'query') captured.push({ query: event.query, ms: event.queryDurationMillis });
+  };
+  let sqlite: SQLite.Database | null = null;
+  let db: Db;
+  if (pgUrl) {
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 2 }) }), log }) as Db;
+  } else {
+    const started = Date.now();
+    await createScaledDatabase({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_DATA: '0', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'warn' });
+    console.log(`scaled data built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    sqlite = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }) as Db;
+  }
+  const explain = async (q: CompiledQuery): Promise<string[]> => {
+    if (!sqlite) {
+      const result = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, costs off) ${q.sql}`, [...q.parameters]));
+      return result.rows.map((r) => r['QUERY PLAN']);
+    }
+    const plan = sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { id: number; parent: number; detail: string }[];
+    const depth = new Map<number, number>();
+    return plan.map((row) => {
+      const d = (depth.get(row.parent) ?? -1) + 1;
+      depth.set(row.id, d);
+      return `${'  '.repeat(d)}${row.detail}`;
+    });
+  };
 
   const spots = createGuestSpotService(db);
   const availability = createAvailabilityService(db);
@@ -64,15 +85,9 @@ try {
     const ms = performance.now() - t0;
     const size = typeof result === 'number' ? `count ${result}` : Array.isArray(result) ? `${result.length} rows` : `${result.items.length} of ${result.total}`;
     console.log(`\n=== ${name}: ${size}, ${captured.length} queries, ${ms.toFixed(1)} ms`);
-    for (const { query: q, ms: queryMs } of captured) {
+    for (const { query: q, ms: queryMs } of [...captured]) {
       console.log(`\n[${queryMs.toFixed(1)} ms] ${q.sql}`);
-      const plan = sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { id: number; parent: number; detail: string }[];
-      const depth = new Map<number, number>();
-      for (const row of plan) {
-        const d = (depth.get(row.parent) ?? -1) + 1;
-        depth.set(row.id, d);
-        console.log(`${'  '.repeat(d)}${row.detail}`);
-      }
+      for (const line of await explain(q)) console.log(line);
     }
   }
   await db.destroy();
