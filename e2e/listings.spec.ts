@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, jsErrors, launch, newPage } from './browser';
@@ -117,6 +118,29 @@ describe('guest spots and availability', () => {
     await page.goto('/guestspots/manage');
     await page.getByRole('link', { name: title, exact: true }).waitFor();
     await expectAccessible(page, 'guest spot manage');
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the three public lists in all five languages, each passing axe', async () => {
+    const { context, page } = await newPage(browser);
+    const text = (lang: string, ns: string) => JSON.parse(readFileSync(`src/web/i18n/locales/${lang}/${ns}.json`, 'utf8'));
+    for (const lang of ['en', 'de', 'es', 'fr', 'pt']) {
+      const prefix = lang === 'en' ? '' : `/${lang}`;
+      const lists: [string, string][] = [
+        [`${prefix}/guestspots`, text(lang, 'guestSpots').list.title],
+        [`${prefix}/artist-availability`, text(lang, 'availability').list.title],
+        [`${prefix}/tattooartists`, text(lang, 'artists').title],
+      ];
+      for (const [path, title] of lists) {
+        await page.goto(path);
+        await expect.poll(() => page.locator('main h1').textContent(), { message: path }).toBe(title);
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        // The demo data fills every list: cards, not an empty state.
+        await page.locator('main article, main li').first().waitFor();
+        await expectAccessible(page, `${path} (${lang})`);
+      }
+    }
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
