@@ -1,8 +1,8 @@
 /**
  * A small in-process cache for public list answers (the guest spot, availability and artist
- * lists and their counts, the featured profiles). At 100,000 listings a list read costs milliseconds of synchronous
- * database work, and the same first pages are asked for again and again; this answers them
- * from memory. Any write through the API clears it (app.ts), so a process never shows its own
+ * lists and their counts, the featured profiles). At 100,000 listings a list read costs
+ * milliseconds of synchronous database work, and the same first pages are asked for again and
+ * again; this answers them from memory. Any write through the API clears it (app.ts), so a process never shows its own
  * stale data; another process's writes show after at most `ttlMs`.
  */
 export interface ResultCache {
