@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, matchRoute, type RouteId, type RouteMatch } from '../../common/routes';
 import { splitLanguage, type Language } from '../../common/languages';
 import { legacyTarget, parseLegacyPath, type LegacyLookupKind } from '../../common/legacy-paths';
+import type { SessionUser } from '../../common/schemas/session';
 import type { AppContext } from '../context';
 import { t } from '../i18n';
 import { renderHead, type Head } from './head';
@@ -20,11 +21,14 @@ export type HeadResolver = (
 /** A server-side redirect for a page path (legacy and German paths), or null to render. */
 export type PageRedirect = (
   pathname: string,
-  ctx: { lang: Language; app: AppContext },
+  ctx: { lang: Language; app: AppContext; viewer: SessionUser | null },
 ) => Promise<string | null> | string | null;
 
-/** Finds the slug of the listing a legacy path names by its id or old slug; null for none. */
-export type LegacyLookup = (key: number | string) => Promise<string | null>;
+/**
+ * Finds the slug of the listing a legacy path names by its id or old slug; null for none, and
+ * for an inactive listing the viewer may not see (so the link leads to the list, not a 404).
+ */
+export type LegacyLookup = (key: number | string, viewer: SessionUser | null) => Promise<string | null>;
 
 export interface PageRegistry {
   heads: Map<RouteId, HeadResolver>;
@@ -36,12 +40,12 @@ export interface PageRegistry {
 export function createPageRegistry(): PageRegistry {
   const registry: PageRegistry = { heads: new Map(), redirects: [], legacyLookups: new Map() };
   // The legacy and German paths of document 2, with the same definition the app redirects by.
-  registry.redirects.push(async (pathname) => {
+  registry.redirects.push(async (pathname, { viewer }) => {
     const route = parseLegacyPath(pathname);
     if (!route) return null;
     if (route.type === 'fixed') return legacyTarget(route);
     const lookup = registry.legacyLookups.get(route.kind);
-    return legacyTarget(route, lookup ? await lookup(route.key) : null);
+    return legacyTarget(route, lookup ? await lookup(route.key, viewer) : null);
   });
   return registry;
 }
@@ -90,7 +94,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
     // The path prefix decides the language, also for a page that does not exist.
     const lang = match?.lang ?? (pathname.match(/^\/(de|es|fr|pt)(\/|$)/) ? splitLanguage(pathname).lang : request.lang);
     for (const redirect of registry.redirects) {
-      const target = await redirect(pathname, { lang, app: ctx });
+      const target = await redirect(pathname, { lang, app: ctx, viewer: request.user });
       if (target) return reply.redirect(target + (target.includes('?') ? '' : url.search), 301);
     }
     let head: (Head & { alternates?: Partial<Record<Language, string>> }) | null = null;

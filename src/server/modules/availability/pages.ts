@@ -72,5 +72,5 @@ export function registerAvailabilityPages(app: FastifyInstance, service: Availab
   });
 
   // /availability/{id} and /tattooartists/{id} (src/common/legacy-paths.ts) name an entry by id.
-  app.pages.legacyLookups.set('availability', async (key) => (typeof key === 'number' ? service.slugOf(key) : null));
+  app.pages.legacyLookups.set('availability', service.visibleSlug);
 }

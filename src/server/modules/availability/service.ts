@@ -83,7 +83,7 @@ export function createAvailabilityService(db: Db, cache: ResultCache = noCache) 
     remove: core.remove,
     get: core.get,
     findForPage: core.findForPage,
-    slugOf: core.slugOf,
+    visibleSlug: core.visibleSlug,
     /** An artist's entries for the profile tab and manage page: all for the owner (and admins), active ones for others. */
     listByArtist: core.listByOwner,
     countByArtist: core.countByOwner,

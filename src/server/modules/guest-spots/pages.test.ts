@@ -146,4 +146,13 @@ describeEachEngine('guest spot pages: heads and legacy paths', (engine) => {
       expect((await page(url)).statusCode, url).toBe(200);
     }
   });
+
+  it('sends an old link to an inactive spot to the list, except for its studio', async () => {
+    for (const from of [`/gastplatze/${hidden.id}`, `/guestspots/${hidden.id}`]) {
+      expect((await page(from)).headers.location, from).toBe('/guestspots');
+      expect((await page(from, studio)).headers.location, from).toBe(`/guestspot/${hidden.slug}`);
+    }
+    expect((await page(`/guestspots/${hidden.id}/edit`)).headers.location).toBe('/guestspots/manage');
+    expect((await page(`/guestspots/${hidden.id}/edit`, studio)).headers.location).toBe(`/guestspot/${hidden.slug}/edit`);
+  });
 });

@@ -72,10 +72,7 @@ export function registerGuestSpotPages(app: FastifyInstance, service: GuestSpotS
   // The German list path shows the list; its canonical is /guestspots.
   app.pages.heads.set('gastplatze', (_match, { lang }) => listResolver(1, lang));
 
-  const bySlugOrId = async (key: number | string): Promise<string | null> =>
-    typeof key === 'number' ? service.slugOf(key) : ((await service.findForPage(null, key, 'en'))?.slug ?? null);
-
   // The legacy paths naming one spot by id or German slug (src/common/legacy-paths.ts).
-  app.pages.legacyLookups.set('guestSpot', bySlugOrId);
-  app.pages.legacyLookups.set('guestSpotEdit', bySlugOrId);
+  app.pages.legacyLookups.set('guestSpot', service.visibleSlug);
+  app.pages.legacyLookups.set('guestSpotEdit', service.visibleSlug);
 }

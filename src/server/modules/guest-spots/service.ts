@@ -101,7 +101,7 @@ export function createGuestSpotService(db: Db, cache: ResultCache = noCache) {
     get: core.get,
     /** A spot's page by its slug, or null for nothing to show (the page head answers 404 then). */
     findForPage: (viewer: SessionUser | null, slug: string, lang: Language) => core.findForPage(viewer, { slug }, lang),
-    slugOf: core.slugOf,
+    visibleSlug: core.visibleSlug,
     /** A studio's spots for its profile tab and manage page: all for the owner (and admins), active ones for others. */
     listByStudio: core.listByOwner,
     countByStudio: core.countByOwner,

@@ -111,10 +111,6 @@ export function createListingRepo<Row, Values extends ListingValues>(
         | undefined;
     },
 
-    slugById(id: number): Promise<{ slug: string; is_active: number } | undefined> {
-      return db.selectFrom(t.table).select(['slug', 'is_active']).where('id', '=', id).executeTakeFirst();
-    },
-
     /** Slugs equal to base or base-n, to pick the next free suffix. */
     async slugsLike(base: string): Promise<string[]> {
       const rows: { slug: string }[] = await db

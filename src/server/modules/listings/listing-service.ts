@@ -15,7 +15,7 @@ import { firstFreeSlug, slugify } from './slug';
  * who sees an inactive listing, who may change or delete one, and the owner lists. Each kind's
  * service adds what differs: its fields on create and update, and its matching.
  */
-export function createListingCore<Row extends { id: number; is_active: number }, Item, Values extends ListingValues>(opts: {
+export function createListingCore<Row extends { id: number; is_active: number }, Item extends { slug: string }, Values extends ListingValues>(opts: {
   repo: ListingRepo<Row, Values>;
   presentOne: (row: Row, styles: StyleRef[]) => Item;
   ownerOf: (row: Row) => number;
@@ -87,9 +87,10 @@ export function createListingCore<Row extends { id: number; is_active: number },
       return found;
     },
 
-    /** The slug behind a legacy numeric link. */
-    async slugOf(id: number): Promise<string | null> {
-      return (await repo.slugById(id))?.slug ?? null;
+    /** The slug behind a legacy link (an id or an old slug), when the viewer may see the listing. */
+    async visibleSlug(key: number | string, viewer: SessionUser | null): Promise<string | null> {
+      const found = await findForPage(viewer, typeof key === 'number' ? { id: key } : { slug: key }, 'en');
+      return found?.slug ?? null;
     },
 
     /** An owner's listings for the profile tab and manage page: all for the owner (and admins), active ones for others. */
