@@ -80,6 +80,20 @@ export default function ImprintPage() {
           </h2>
           <p className="mt-3">{t('copyright.text')}</p>
         </section>
+        <section aria-labelledby="imprint-sources">
+          <h2 id="imprint-sources" className="text-lg">
+            {t('sources.title')}
+          </h2>
+          {/* CC BY 4.0 asks for the credit, the licence and a link to it. */}
+          <p className="mt-3">
+            {t('sources.cities')}{' '}
+            <a href="https://creativecommons.org/licenses/by/4.0/" className="font-semibold underline underline-offset-4">
+              CC BY 4.0
+            </a>
+            .
+          </p>
+          <p className="mt-3">{t('sources.countries')}</p>
+        </section>
       </div>
     </ReadingPage>
   );
