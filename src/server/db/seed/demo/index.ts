@@ -97,10 +97,10 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
       piercings: person.piercings ? 1 : 0,
       tattoo_removal: person.tattooRemoval ? 1 : 0,
       microblading: person.microblading ? 1 : 0,
-      instagram: person.instagram === undefined ? instagramHandle(person.username) : person.instagram,
-      facebook: person.facebook ?? null,
-      tiktok: person.tiktok ?? null,
-      youtube: person.youtube ?? null,
+      instagram: demoHandle(person.instagram === undefined ? instagramHandle(person.username) : person.instagram),
+      facebook: demoHandle(person.facebook),
+      tiktok: demoHandle(person.tiktok),
+      youtube: demoHandle(person.youtube),
       telegram: null,
       whatsapp: person.whatsapp ?? null,
       pinterest: null,
@@ -154,6 +154,15 @@ async function demoImages(storage: Storage, person: DemoPerson, index: number, i
   const headerPng = await generateArtwork(index + 1, person.styles[0] ?? 'traditional', HEADER_SIZE);
   const header = await storeImage(storage, await processImage(headerPng, 'header'), `headers/${id}`);
   return { avatar: avatar.imageUrl, header: header.imageUrl };
+}
+
+/**
+ * Demo profiles link to the social networks like real ones; a plausible handle such as
+ * "nadelwerk.berlin" may belong to a real person, so every demo handle carries a marker no real
+ * studio would choose (Instagram allows 30 characters).
+ */
+function demoHandle(handle: string | null | undefined): string | null {
+  return handle ? `tgsdemo.${handle}`.slice(0, 30).replace(/\.+$/, '') : null;
 }
 
 /** An Instagram-style handle from a username: "Mia Fineline" -> "mia.fineline". */
