@@ -61,7 +61,8 @@ function loadTemplate(webDist: string | undefined): () => string {
   return () => readFileSync(source, 'utf8');
 }
 
-function staticHead(id: RouteId | 'notFound', lang: Language): Head {
+/** The head of a page that needs no data: its title and description from the seo texts. */
+export function staticHead(id: RouteId | 'notFound', lang: Language): Head {
   // Screens behind a login are nothing a search engine can show.
   const noindex = id !== 'notFound' && ROUTES[id].access !== 'public';
   return { title: t(lang, `seo:${id}.title`), description: t(lang, `seo:${id}.description`), noindex };

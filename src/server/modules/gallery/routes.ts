@@ -12,11 +12,13 @@ import { field, readUpload, registerMultipart } from '../../http/multipart';
 import { t } from '../../i18n';
 import { requireUser } from '../auth/routes';
 import { accountFileCollectors } from '../auth/service';
+import { registerGalleryPages } from './pages';
 import * as service from './service';
 
 // GET /api/gallery/styles lives in the reference module with the other style lists.
 export async function galleryModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerMultipart(app);
+  registerGalleryPages(app);
   // Module-level list, while apps are built many times per process (tests): add it once.
   if (!accountFileCollectors.includes(service.collectGalleryFiles)) accountFileCollectors.push(service.collectGalleryFiles);
 
