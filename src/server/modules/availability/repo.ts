@@ -1,32 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
-import { createListingRepo, type ListingValues } from '../listings/listing-repo';
+import type { AvailabilitiesTable } from '../../db/schema';
+import { createListingRepo, type ListingDetailColumns, type ListingValues } from '../listings/listing-repo';
 
 /** One availability with its artist, city and country, as the presenter reads it. */
-export interface AvailabilityRow {
-  id: number;
-  artist_id: number;
-  slug: string;
-  title: string;
-  start_date: string;
-  end_date: string;
-  preferred_location: string | null;
-  country_id: number | null;
-  city_id: number | null;
-  description: string | null;
-  is_active: number;
-  created_at: string;
-  updated_at: string;
-  owner_name: string;
-  owner_username: string;
-  owner_avatar: string | null;
-  owner_city_name: string | null;
-  owner_city: string | null;
-  city_name: string | null;
-  country_code: string | null;
-  country_name: string | null;
-}
+export type AvailabilityRow = Omit<Selectable<AvailabilitiesTable>, 'search_text'> & ListingDetailColumns & { city_name: string | null };
 
 export interface AvailabilityValues extends ListingValues {
   preferred_location: string | null;

@@ -3,7 +3,6 @@ import type { Language } from '../../../common/languages';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
-import { AppError } from '../../errors';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import { presentGuestSpot } from '../guest-spots/presenter';
 import { createGuestSpotRepo } from '../guest-spots/repo';
@@ -55,10 +54,7 @@ export function createAvailabilityService(db: Db, cache: ResultCache = noCache) 
 
     /** Changes the fields sent; the slug stays, so shared links keep working after a retitle. */
     async update(user: SessionUser | null, id: number, input: AvailabilityUpdateData, lang: Language): Promise<Availability> {
-      const row = await core.ownRow(user, id);
-      const startDate = input.startDate ?? row.start_date;
-      const endDate = input.endDate ?? row.end_date;
-      if (endDate < startDate) throw new AppError(400, 'endBeforeStart', {}, { field: 'endDate', fields: { endDate: 'endBeforeStart' } });
+      const { row, startDate, endDate } = await core.ownRow(user, id, input);
       const placeChanged = hasPlace({ countryId: input.countryId, cityId: input.cityId });
       const [place, styleIds] = await Promise.all([
         resolvePlace(refs, placeChanged ? { countryId: input.countryId, cityId: input.cityId } : { countryId: row.country_id, cityId: row.city_id }),

@@ -1,35 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
-import { createListingRepo, type ListingValues } from '../listings/listing-repo';
+import type { GuestSpotsTable } from '../../db/schema';
+import { createListingRepo, type ListingDetailColumns, type ListingValues } from '../listings/listing-repo';
 
 /** One guest spot with its studio and country, as the presenter reads it. */
-export interface GuestSpotRow {
-  id: number;
-  studio_id: number;
-  slug: string;
-  title: string;
-  description: string | null;
-  start_date: string;
-  end_date: string;
-  country_id: number | null;
-  city_id: number | null;
-  city_name: string | null;
-  compensation: string | null;
-  compensation_details: string | null;
-  places: number;
-  requirements: string | null;
-  is_active: number;
-  created_at: string;
-  updated_at: string;
-  owner_name: string;
-  owner_username: string;
-  owner_avatar: string | null;
-  owner_city_name: string | null;
-  owner_city: string | null;
-  country_code: string | null;
-  country_name: string | null;
-}
+export type GuestSpotRow = Omit<Selectable<GuestSpotsTable>, 'search_text'> & ListingDetailColumns;
 
 export interface GuestSpotValues extends ListingValues {
   city_name: string | null;

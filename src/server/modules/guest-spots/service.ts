@@ -3,7 +3,6 @@ import type { Language } from '../../../common/languages';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../db/index';
-import { AppError } from '../../errors';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import { presentAvailability } from '../availability/presenter';
 import { createAvailabilityRepo } from '../availability/repo';
@@ -71,10 +70,7 @@ export function createGuestSpotService(db: Db, cache: ResultCache = noCache) {
 
     /** Changes the fields sent; the slug stays, so shared links keep working after a retitle. */
     async update(user: SessionUser | null, id: number, input: GuestSpotUpdateData, lang: Language): Promise<GuestSpot> {
-      const row = await core.ownRow(user, id);
-      const startDate = input.startDate ?? row.start_date;
-      const endDate = input.endDate ?? row.end_date;
-      if (endDate < startDate) throw new AppError(400, 'endBeforeStart', {}, { field: 'endDate', fields: { endDate: 'endBeforeStart' } });
+      const { row, startDate, endDate } = await core.ownRow(user, id, input);
       const [place, styleIds] = await Promise.all([
         hasPlace(input) ? resolvePlace(refs, input) : null,
         input.styleIds === undefined ? undefined : checkStyles(refs, input.styleIds),

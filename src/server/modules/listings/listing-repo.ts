@@ -24,6 +24,17 @@ export interface MatchFilter {
   limit: number;
 }
 
+/** What both kinds join to a listing row: the owner's card and the country. */
+export interface ListingDetailColumns {
+  owner_name: string;
+  owner_username: string;
+  owner_avatar: string | null;
+  owner_city_name: string | null;
+  owner_city: string | null;
+  country_code: string | null;
+  country_name: string | null;
+}
+
 /** Fields both kinds store besides their own. */
 export interface ListingValues {
   title: string;

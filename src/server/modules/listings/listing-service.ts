@@ -15,7 +15,7 @@ import { firstFreeSlug, slugify } from './slug';
  * who sees an inactive listing, who may change or delete one, and the owner lists. Each kind's
  * service adds what differs: its fields on create and update, and its matching.
  */
-export function createListingCore<Row extends { id: number; is_active: number }, Item extends { slug: string }, Values extends ListingValues>(opts: {
+export function createListingCore<Row extends { id: number; slug: string; is_active: number }, Item, Values extends ListingValues>(opts: {
   repo: ListingRepo<Row, Values>;
   presentOne: (row: Row, styles: StyleRef[]) => Item;
   ownerOf: (row: Row) => number;
@@ -46,12 +46,18 @@ export function createListingCore<Row extends { id: number; is_active: number },
     return (await present([row], lang))[0] as Item;
   }
 
-  /** The stored row of a listing the user may change: 404 when missing, 401 for visitors, 403 for others. */
-  async function ownRow(user: SessionUser | null, id: number) {
+  /**
+   * The stored row of a listing the user may change (404 when missing, 401 for visitors, 403 for
+   * others) and its dates after the update: a new start alone must not pass the stored end.
+   */
+  async function ownRow(user: SessionUser | null, id: number, input: { startDate?: string; endDate?: string } = {}) {
     const row = await repo.findOwnRow(id);
     if (!row) throw notFound();
     authorizeManage(user, row.owner_id);
-    return row;
+    const startDate = input.startDate ?? row.start_date;
+    const endDate = input.endDate ?? row.end_date;
+    if (endDate < startDate) throw new AppError(400, 'endBeforeStart', {}, { field: 'endDate', fields: { endDate: 'endBeforeStart' } });
+    return { row, startDate, endDate };
   }
 
   return {
@@ -89,8 +95,8 @@ export function createListingCore<Row extends { id: number; is_active: number },
 
     /** The slug behind a legacy link (an id or an old slug), when the viewer may see the listing. */
     async visibleSlug(key: number | string, viewer: SessionUser | null): Promise<string | null> {
-      const found = await findForPage(viewer, typeof key === 'number' ? { id: key } : { slug: key }, 'en');
-      return found?.slug ?? null;
+      const row = typeof key === 'number' ? await repo.findById(key, 'en') : await repo.findBySlug(key, 'en');
+      return row && visibleTo(viewer, row) ? row.slug : null;
     },
 
     /** An owner's listings for the profile tab and manage page: all for the owner (and admins), active ones for others. */
