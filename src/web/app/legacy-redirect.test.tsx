@@ -34,7 +34,7 @@ describe('legacy paths in the app', () => {
     );
     vi.stubGlobal('fetch', fetch);
     const { router } = await render('/fr/guestspots/5/edit');
-    expect(await screen.findByRole('status')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe('Redirection...');
     expect(screen.queryByRole('heading')).toBeNull();
     release();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/fr/guestspot/winter-in-berlin/edit'));

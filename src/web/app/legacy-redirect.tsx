@@ -43,5 +43,11 @@ function LegacyLookup({ route, rest }: { route: Extract<LegacyRoute, { type: 'lo
     throwOnError: true,
   });
   if (slug.isSuccess) return <Navigate to={legacyTarget(route, slug.data) + rest} replace />;
-  return <Spinner label={t('loading')} className="mx-auto my-16 flex justify-center text-2xl" />;
+  // Document 2 names this screen: 'Weiterleitung...' while the lookup runs.
+  return (
+    <p role="status" className="my-16 flex items-center justify-center gap-3 text-lg">
+      <Spinner className="text-2xl" />
+      {t('redirecting')}
+    </p>
+  );
 }
