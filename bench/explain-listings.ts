@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite, type SQLiteDatabase } from '../src/server/db/sqlite-driver';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { artistListQuery } from '../src/common/schemas/artists';
@@ -29,7 +29,7 @@ try {
   const log = (event: { level: string; query: CompiledQuery; queryDurationMillis: number }) => {
     if (event.level === 'query') captured.push({ query: event.query, ms: event.queryDurationMillis });
   };
-  let sqlite: SQLite.Database | null = null;
+  let sqlite: SQLiteDatabase | null = null;
   let db: Db;
   if (pgUrl) {
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 2 }) }), log }) as Db;

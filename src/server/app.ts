@@ -38,12 +38,17 @@ export interface BuildOptions {
   storage?: Storage;
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole application from a config; main.ts and the tests both call this. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.isProduction,
+    // Fastify takes a hop count at run time but types only the function form of it.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     disableRequestLogging: config.env === 'test',
     return503OnClosing: false,
     forceCloseConnections: 'idle',

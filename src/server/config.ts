@@ -31,6 +31,14 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  OPERATOR_NAME: z.string().max(200).optional(),
+  OPERATOR_ADDRESS: z.string().max(500).optional(),
+  OPERATOR_EMAIL: z.email().optional(),
+  OPERATOR_PHONE: z.string().max(50).optional(),
+  OPERATOR_VAT_ID: z.string().max(50).optional(),
+  OPERATOR_REGISTER: z.string().max(200).optional(),
+  OPERATOR_INSTAGRAM: z.string().max(200).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -53,8 +61,27 @@ export interface Config {
   mailFrom: string;
   paypal?: { clientId: string; clientSecret: string; env: 'sandbox' | 'live' };
   googleMapsApiKey?: string;
+  /**
+   * Which proxies may name the client address in X-Forwarded-For, as Fastify's `trustProxy`
+   * takes it: false (the socket address is the client), a hop count, or addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
+  /** Who runs the platform, for the imprint, privacy and contact pages; absent when not published. */
+  operator: Operator | null;
   /** Folder of the built web app; absent in API-only tests. */
   webDist?: string;
+}
+
+export interface Operator {
+  name: string;
+  address?: string;
+  email?: string;
+  phone?: string;
+  vatId?: string;
+  register?: string;
+  instagram?: string;
+  /** Demo data's invented operator, which the pages mark as an example. */
+  example: boolean;
 }
 
 export class ConfigError extends Error {
@@ -79,6 +106,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((env.PAYPAL_CLIENT_ID === undefined) !== (env.PAYPAL_CLIENT_SECRET === undefined)) {
     problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: set both or neither');
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (trustProxy instanceof Error) problems.push(`TRUST_PROXY: ${trustProxy.message} (got "${env.TRUST_PROXY}")`);
   if (problems.length) throw new ConfigError(problems);
 
   const url = env.DATABASE_URL;
@@ -107,6 +136,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, env: env.PAYPAL_ENV }
         : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    trustProxy: trustProxy as Config['trustProxy'],
+    operator: operatorFrom(env, env.DEMO_DATA ?? !isProduction),
     webDist: path.resolve('dist/web'),
   };
 }
@@ -119,4 +150,47 @@ function devSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * TRUST_PROXY: unset, `0` or `false` trusts no proxy; `true` every hop (only behind a proxy
+ * that overwrites the header); a number the hops to trust; otherwise a comma list of
+ * addresses or CIDRs (`127.0.0.1,10.0.0.0/8`, `loopback` and the other names Fastify knows).
+ */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] | Error {
+  const v = value?.trim();
+  if (!v || v === '0' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const ipv4 = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+  const ipv6 = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+  const bad = entries.find((e) => !named.has(e) && !ipv4.test(e) && !(e.includes(':') && ipv6.test(e)));
+  if (bad !== undefined) return new Error(`"${bad}" is not a hop count, an address, a CIDR or loopback/linklocal/uniquelocal`);
+  return entries;
+}
+
+// The demo world gets an operator that is plainly an example; real deployments name their own.
+const EXAMPLE_OPERATOR: Operator = {
+  name: 'Example Operator (demo)',
+  address: 'Musterstraße 1, 12345 Musterstadt, Deutschland',
+  email: 'operator@example.invalid',
+  example: true,
+};
+
+function operatorFrom(env: Env, demo: boolean): Operator | null {
+  if (env.OPERATOR_NAME) {
+    return {
+      name: env.OPERATOR_NAME,
+      address: env.OPERATOR_ADDRESS,
+      email: env.OPERATOR_EMAIL,
+      phone: env.OPERATOR_PHONE,
+      vatId: env.OPERATOR_VAT_ID,
+      register: env.OPERATOR_REGISTER,
+      instagram: env.OPERATOR_INSTAGRAM,
+      example: false,
+    };
+  }
+  return demo && env.NODE_ENV !== 'production' ? EXAMPLE_OPERATOR : null;
 }

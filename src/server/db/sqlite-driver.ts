@@ -1,0 +1,13 @@
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+
+// better-sqlite3 12 wraps its objects in node::ObjectWrap, whose destructor aborts the process
+// on Node 24.19 and later when a statement is collected outside a JS context; 13 moved to
+// Node-API and is safe there but does not load on Node 20. Each runtime gets the one that
+// works on it (both share one API); see docs/decisions/008.
+const require = createRequire(import.meta.url);
+const major = Number(process.versions.node.split('.')[0]);
+
+/** The better-sqlite3 constructor for the running Node version. */
+export const SQLite: typeof BetterSqlite3 = require(major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3');
+export type SQLiteDatabase = BetterSqlite3.Database;
