@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, migrateToLatest } from './db/index';
 import { seed } from './db/seed/index';
+import { scheduleSweep } from './modules/auth/sweep';
 
 let config: Config;
 try {
@@ -18,6 +19,7 @@ const db = createDb(config.database);
 await migrateToLatest(db);
 await seed({ db, config });
 const app = await buildApp(config, { db });
+scheduleSweep(app, db);
 
 let closing = false;
 async function shutdown(signal: string) {

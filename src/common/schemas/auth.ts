@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, USER_TYPES } from '../constants';
+import { USER_TYPES } from '../constants';
+import { passwordProblem } from '../password';
 import { usernameProblem } from '../username';
 
 const USERNAME_PROBLEM_KEYS = {
@@ -17,13 +18,14 @@ export const loginSchema = z.object({
   password: z.string('requiredFields').min(1, 'requiredFields').max(1024, 'tooLong'),
 });
 
-/** The rules every new password of a password change or reset must meet (document 1 §5). */
+/** The rules every new password meets, at registration, password change and reset (document 1 §5). */
 export const newPasswordSchema = z
   .string('passwordTooShort')
   .max(1024, 'tooLong')
-  .refine((p) => p.length >= PASSWORD_MIN_LENGTH, 'passwordTooShort')
-  .refine((p) => /\p{L}/u.test(p) && /\d/.test(p), 'passwordLetterDigit')
-  .refine((p) => /[^\p{L}\d\s]/u.test(p), 'passwordSpecial');
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** POST /api/auth/register; the username rules are those of the profile route (decision 3). */
 export const registerSchema = z.object({
@@ -36,7 +38,7 @@ export const registerSchema = z.object({
       const problem = usernameProblem(name);
       if (problem) ctx.addIssue({ code: 'custom', message: USERNAME_PROBLEM_KEYS[problem] });
     }),
-  password: z.string('requiredFields').min(1, 'requiredFields').min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(1024, 'tooLong'),
+  password: z.string('requiredFields').min(1, 'requiredFields').pipe(newPasswordSchema),
   userType: z.enum(USER_TYPES, 'userTypeInvalid'),
 });
 export type RegisterInput = z.input<typeof registerSchema>;

@@ -111,7 +111,7 @@ export interface PasswordResetsTable {
 export interface ProfileVisitsTable {
   id: Generated<number>;
   profile_id: number;
-  /** "u:<id>" for a logged-in visitor, else a hash of IP and user agent: no raw IPs kept. */
+  /** "u:<id>" for a logged-in visitor, else a keyed hash of the network (IPv4 address, IPv6 /64): no raw IPs kept. */
   visitor_key: string;
   /** yyyy-mm-dd (UTC): one visit per visitor and day. */
   day: string;

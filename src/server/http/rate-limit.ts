@@ -1,11 +1,12 @@
-import type { Language } from '../../common/languages';
 import { AppError } from '../errors';
 import type { Limit, RateLimitStore } from '../lib/rate-limit/index';
 
 /**
- * Counts an attempt against each key and throws 429 with Retry-After once any is over.
- * Keys are e.g. "ip:1.2.3.4" and "account:x@y.z", so a flood from one address cannot lock
- * out an account for longer than the window.
+ * Counts an attempt against each key and throws 429 with Retry-After once any is over. The
+ * count comes first and is atomic, so call this before the slow work (a password check): of
+ * any number of parallel attempts at most `max` get through. Keys are e.g. "ip:1.2.3.4" and
+ * "account:x@y.z", so a flood from one address cannot lock out an account for longer than
+ * the window.
  */
 export async function consume(store: RateLimitStore, limit: Limit, keys: string[]): Promise<void> {
   for (const key of keys) {
@@ -17,15 +18,12 @@ export async function consume(store: RateLimitStore, limit: Limit, keys: string[
   }
 }
 
-/** Throws 429 when a key is already over its limit, without counting (for checks before a failure is known). */
-export async function check(store: RateLimitStore, limit: Limit, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    const { count, resetMs } = await store.peek(`${limit.name}:${key}`);
-    if (count >= limit.max) {
-      const seconds = Math.max(1, Math.ceil(resetMs / 1000));
-      throw new AppError(429, 'rateLimited', { seconds }, { retryAfter: seconds });
-    }
-  }
+/** Gives back an attempt `consume` counted, for one that turned out to be legitimate. */
+export async function refund(store: RateLimitStore, limit: Limit, key: string): Promise<void> {
+  await store.refund(`${limit.name}:${key}`);
 }
 
-export type { Language };
+/** Forgets every attempt counted under the key, e.g. an account's failed logins after a success. */
+export async function resetLimit(store: RateLimitStore, limit: Limit, key: string): Promise<void> {
+  await store.reset(`${limit.name}:${key}`);
+}

@@ -3,10 +3,13 @@ import { MemoryRateLimitStore } from './memory';
 import { RedisRateLimitStore } from './redis';
 
 export interface RateLimitStore {
-  /** Counts one attempt under `key` in a fixed window; answers the count and the ms left. */
+  /**
+   * Counts one attempt under `key` in a fixed window and answers the count including it, in
+   * one atomic step, so parallel attempts each see a different count.
+   */
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
-  /** Reads the count without adding to it. */
-  peek(key: string): Promise<{ count: number; resetMs: number }>;
+  /** Takes back one counted attempt (one that turned out to be legitimate) while its window lasts. */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }

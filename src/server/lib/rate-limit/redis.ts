@@ -3,6 +3,8 @@ import type { RateLimitStore } from './index';
 
 type Client = ReturnType<typeof createClient>;
 
+const REFUND_SCRIPT = "if redis.call('pttl', KEYS[1]) > 0 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0";
+
 export class RedisRateLimitStore implements RateLimitStore {
   private client: Client | undefined;
   private connecting: Promise<Client> | undefined;
@@ -24,11 +26,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count: Number(count), resetMs: Math.max(0, Number(ttl)) };
   }
 
-  async peek(key: string) {
+  async refund(key: string) {
     const client = await this.connection();
-    const k = this.prefix + key;
-    const [count, ttl] = await Promise.all([client.get(k), client.pTTL(k)]);
-    return { count: Number(count ?? 0), resetMs: Math.max(0, Number(ttl)) };
+    // Only a live counter is decremented: a DECR on an expired key would leave a -1 without expiry.
+    await client.eval(REFUND_SCRIPT, { keys: [this.prefix + key] });
   }
 
   async reset(key: string) {

@@ -1,9 +1,36 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import Fastify, { type InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import type { Mail } from '../../lib/mail/index';
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
 import { createArtist, createStudio, sessionCookie } from '../../test/factories';
+import { LIMITS } from './service';
+import { hashToken } from './sessions';
+import { scheduleSweep, sweepExpired } from './sweep';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The mails to an address, waiting for them since mails leave after the answer. */
+async function mailsTo(dataDir: string, email: string, count = 1): Promise<string[]> {
+  const dir = path.join(dataDir, 'mail');
+  const local = email.split('@')[0] as string;
+  for (let i = 0; i < 100; i++) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.includes(local)).sort() : [];
+    if (files.length >= count) {
+      return files.map((f) => decodeQuotedPrintable(readFileSync(path.join(dir, f), 'latin1')));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no ${count} mail(s) to ${email}`);
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+const tokenOf = (mail: string) => /token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] as string;
 
 describeEachEngine('accounts and sessions', (engine) => {
   let t: TestApp;
@@ -14,6 +41,12 @@ describeEachEngine('accounts and sessions', (engine) => {
     await t.close();
   });
   const inject = (opts: InjectOptions) => t.app.inject(opts);
+  afterEach(() => vi.restoreAllMocks());
+  const forgot = (email: string, remoteAddress = '10.9.0.1') =>
+    inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress, payload: { email } });
+  const reset = (token: string, password: string) => inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+  const login = (email: string, password: string, remoteAddress = '10.8.0.1') =>
+    inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
 
   it('answers the check with authenticated false for a visitor, and me with 401', async () => {
     const check = await inject({ method: 'GET', url: '/api/auth/check' });
@@ -30,7 +63,7 @@ describeEachEngine('accounts and sessions', (engine) => {
     const res = await inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'Jana@Example.test', username: 'Jana Nadel', password: 'geheim123', userType: 'studio' },
+      payload: { email: 'Jana@Example.test', username: 'Jana Nadel', password: 'geheim123!', userType: 'studio' },
     });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
@@ -52,15 +85,15 @@ describeEachEngine('accounts and sessions', (engine) => {
   });
 
   it.each([
-    [{ email: '', username: 'abc', password: 'geheim123', userType: 'artist' }, 'Please fill in all required fields.'],
-    [{ email: 'a@b.test', username: 'bad$name', password: 'geheim123', userType: 'artist' }, 'Username can only contain letters, numbers, underscores and spaces.'],
-    [{ email: 'a@b.test', username: 'ab', password: 'geheim123', userType: 'artist' }, 'The username must be between 3 and 30 characters long.'],
-    [{ email: 'a@b.test', username: '12345', password: 'geheim123', userType: 'artist' }, 'The username cannot consist of digits only.'],
-    [{ email: 'a@b.test', username: 'Dashboard', password: 'geheim123', userType: 'artist' }, 'This username is reserved. Please choose another one.'],
-    [{ email: 'a@b.test', username: 'guestspots', password: 'geheim123', userType: 'artist' }, 'This username is reserved. Please choose another one.'],
-    [{ email: 'not-an-email', username: 'valid name', password: 'geheim123', userType: 'artist' }, 'Please enter a valid email address.'],
+    [{ email: '', username: 'abc', password: 'geheim123!', userType: 'artist' }, 'Please fill in all required fields.'],
+    [{ email: 'a@b.test', username: 'bad$name', password: 'geheim123!', userType: 'artist' }, 'Username can only contain letters, numbers, underscores and spaces.'],
+    [{ email: 'a@b.test', username: 'ab', password: 'geheim123!', userType: 'artist' }, 'The username must be between 3 and 30 characters long.'],
+    [{ email: 'a@b.test', username: '12345', password: 'geheim123!', userType: 'artist' }, 'The username cannot consist of digits only.'],
+    [{ email: 'a@b.test', username: 'Dashboard', password: 'geheim123!', userType: 'artist' }, 'This username is reserved. Please choose another one.'],
+    [{ email: 'a@b.test', username: 'guestspots', password: 'geheim123!', userType: 'artist' }, 'This username is reserved. Please choose another one.'],
+    [{ email: 'not-an-email', username: 'valid name', password: 'geheim123!', userType: 'artist' }, 'Please enter a valid email address.'],
     [{ email: 'a@b.test', username: 'valid name', password: 'short', userType: 'artist' }, 'The password must be at least 8 characters long.'],
-    [{ email: 'a@b.test', username: 'valid name', password: 'geheim123', userType: 'admin' }, 'Please choose artist or studio.'],
+    [{ email: 'a@b.test', username: 'valid name', password: 'geheim123!', userType: 'admin' }, 'Please choose artist or studio.'],
   ])('refuses bad registrations with the spec text (%#)', async (payload, error) => {
     const res = await inject({ method: 'POST', url: '/api/auth/register', payload });
     expect(res.statusCode).toBe(400);
@@ -68,15 +101,15 @@ describeEachEngine('accounts and sessions', (engine) => {
   });
 
   it('accepts umlauts and keeps usernames and emails unique case-insensitively', async () => {
-    const first = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'joerg@example.test', username: 'Jörg Müller', password: 'geheim123', userType: 'artist' } });
+    const first = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'joerg@example.test', username: 'Jörg Müller', password: 'geheim123!', userType: 'artist' } });
     expect(first.statusCode).toBe(201);
-    const sameName = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'other@example.test', username: 'jörg-müller', password: 'geheim123', userType: 'artist' } });
+    const sameName = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'other@example.test', username: 'jörg-müller', password: 'geheim123!', userType: 'artist' } });
     expect(sameName.statusCode).toBe(400);
     expect(sameName.json().error).toBe('Username can only contain letters, numbers, underscores and spaces.');
-    const sameKey = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'other@example.test', username: 'JÖRG MÜLLER', password: 'geheim123', userType: 'artist' } });
+    const sameKey = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'other@example.test', username: 'JÖRG MÜLLER', password: 'geheim123!', userType: 'artist' } });
     expect(sameKey.statusCode).toBe(409);
     expect(sameKey.json().error).toBe('This username is already taken.');
-    const sameEmail = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'JOERG@example.test', username: 'Someone Else', password: 'geheim123', userType: 'artist' } });
+    const sameEmail = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'JOERG@example.test', username: 'Someone Else', password: 'geheim123!', userType: 'artist' } });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().error).toBe('An account with this email address already exists.');
   });
@@ -184,25 +217,201 @@ describeEachEngine('accounts and sessions', (engine) => {
 
   it('resets a forgotten password with a single-use mailed link', async () => {
     const u = await createArtist(t.app);
-    const unknown = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ghost@example.test' } });
-    const known = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
+    const unknown = await forgot('ghost@example.test');
+    const known = await forgot(u.email);
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    const mailDir = path.join(t.config.dataDir, 'mail');
-    const file = readdirSync(mailDir).find((f) => f.includes(u.email.split('@')[0] as string));
-    expect(file).toBeDefined();
-    const mail = readFileSync(path.join(mailDir, file as string), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const token = /token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    const [mail] = await mailsTo(t.config.dataDir, u.email);
+    const token = tokenOf(mail as string);
     expect(token).toBeDefined();
-    const weak = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'weak' } });
+    const weak = await reset(token, 'weak');
     expect(weak.statusCode).toBe(400);
-    const ok = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Frisch!Pass9' } });
+    const ok = await reset(token, 'Frisch!Pass9');
     expect(ok.statusCode).toBe(200);
     expect((await inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: u.cookie } })).statusCode).toBe(401);
-    const again = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Frisch!Pass10' } });
+    const again = await reset(token, 'Frisch!Pass10');
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toMatch(/invalid or has expired/);
-    const login = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: 'Frisch!Pass9' } });
-    expect(login.statusCode).toBe(200);
+    const ok2 = await login(u.email, 'Frisch!Pass9');
+    expect(ok2.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['password', 'The password must contain at least one letter and one number.'],
+    ['12345678', 'The password must contain at least one letter and one number.'],
+    ['geheim123', 'The password should contain at least one special character (e.g. !@#$%^&*).'],
+    ['P@SSW0RD', 'This password is too common. Please choose another one.'],
+  ])('refuses the weak password %s at registration as at a change', async (password, error) => {
+    const res = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'weak@example.test', username: 'Weak Pass', password, userType: 'artist' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(error);
+    const u = await createArtist(t.app);
+    const change = await inject({ method: 'PUT', url: '/api/profile/password', headers: { cookie: u.cookie }, payload: { currentPassword: u.password, newPassword: password } });
+    expect(change.json().error).toBe(error);
+  });
+
+  it('refuses a common password in the language of the request and still takes the demo password', async () => {
+    const res = await inject({ method: 'POST', url: '/api/auth/register', headers: { 'x-language': 'fr' }, payload: { email: 'common@example.test', username: 'Common Pass', password: 'p@ssw0rd', userType: 'artist' } });
+    expect(res.json().error).toBe('Ce mot de passe est trop courant. Veuillez en choisir un autre.');
+    const demo = await createStudio(t.app, { password: 'demo1234!' });
+    expect((await login(demo.email, 'demo1234!')).statusCode).toBe(200);
+  });
+
+  it('lets at most the limit of 100 parallel wrong guesses reach the password check, and then not the right one', async () => {
+    const u = await createArtist(t.app);
+    const guesses = await Promise.all(Array.from({ length: 100 }, (_, i) => login(u.email, `wrong-guess-${i}!`, `10.7.${i}.1`)));
+    const statuses = guesses.map((r) => r.statusCode);
+    // Every 401 is a guess that reached the password check; every other one was refused before it.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.loginAccount.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - LIMITS.loginAccount.max);
+    expect((await login(u.email, u.password, '10.7.200.1')).statusCode).toBe(429);
+    const later = Date.now() + LIMITS.loginAccount.windowMs + 1000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    expect((await login(u.email, u.password, '10.7.200.1')).statusCode).toBe(200);
+  });
+
+  it('counts parallel guesses from one address against the address limit before checking them', async () => {
+    const victims = await Promise.all(Array.from({ length: 12 }, () => createArtist(t.app)));
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login((victims[i % victims.length] as { email: string }).email, `wrong-guess-${i}!`, '10.6.6.6')),
+    );
+    expect(guesses.filter((r) => r.statusCode === 401)).toHaveLength(LIMITS.loginIp.max);
+    expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(60 - LIMITS.loginIp.max);
+  });
+
+  it('does not count successful logins against the address', async () => {
+    const u = await createArtist(t.app);
+    for (let i = 0; i < LIMITS.loginIp.max + 5; i++) expect((await login(u.email, u.password, '10.5.5.5')).statusCode).toBe(200);
+  });
+
+  it('limits guesses at the current password of a logged-in account', async () => {
+    const u = await createArtist(t.app);
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        inject({ method: 'PUT', url: '/api/profile/email', headers: { cookie: u.cookie }, payload: { email: `x${i}@example.test`, password: `wrong-guess-${i}!` } }),
+      ),
+    );
+    expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(LIMITS.currentPassword.max);
+    expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(20 - LIMITS.currentPassword.max);
+  });
+
+  it('voids a second outstanding reset link once the first is used', async () => {
+    const u = await createArtist(t.app);
+    await forgot(u.email);
+    await mailsTo(t.config.dataDir, u.email, 1);
+    await forgot(u.email);
+    const [first, second] = (await mailsTo(t.config.dataDir, u.email, 2)).map(tokenOf) as [string, string];
+    expect(first).not.toBe(second);
+    expect((await reset(first, 'Erstes!Neu1')).statusCode).toBe(200);
+    expect((await reset(second, 'Zweites!Neu2')).statusCode).toBe(400);
+    expect((await login(u.email, 'Erstes!Neu1')).statusCode).toBe(200);
+  });
+
+  it('voids outstanding reset links when the password is changed', async () => {
+    const u = await createArtist(t.app);
+    await forgot(u.email);
+    const [token] = (await mailsTo(t.config.dataDir, u.email)).map(tokenOf) as [string];
+    const change = await inject({ method: 'PUT', url: '/api/profile/password', headers: { cookie: u.cookie }, payload: { currentPassword: u.password, newPassword: 'Geaendert!1' } });
+    expect(change.statusCode).toBe(200);
+    expect((await reset(token, 'Angreifer!9')).statusCode).toBe(400);
+    expect((await login(u.email, 'Geaendert!1')).statusCode).toBe(200);
+  });
+
+  it('on an email change voids reset links, ends the other sessions and tells the old address in its language', async () => {
+    const u = await createArtist(t.app);
+    const other = await login(u.email, u.password);
+    await forgot(u.email);
+    const [token] = (await mailsTo(t.config.dataDir, u.email)).map(tokenOf) as [string];
+    const newEmail = `moved${u.user.id}@example.test`;
+    const res = await inject({ method: 'PUT', url: '/api/profile/email', headers: { cookie: u.cookie, 'x-language': 'de' }, payload: { email: newEmail, password: u.password } });
+    expect(res.statusCode).toBe(200);
+    expect((await reset(token, 'Angreifer!9')).statusCode).toBe(400);
+    expect((await inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: u.cookie } })).statusCode).toBe(200);
+    expect((await inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookie(other) } })).statusCode).toBe(401);
+    const mails = await mailsTo(t.config.dataDir, u.email, 2);
+    const notice = mails.find((m) => !m.includes('token=')) as string;
+    expect(notice).toContain(`To: ${u.email}`);
+    expect(notice).toContain('die E-Mail-Adresse deines Kontos bei Tattoo Guest Spots wurde soeben in eine andere geändert');
+    expect(notice).toContain('http://localhost:3000/de/contact');
+    expect(notice).not.toContain(newEmail);
+    expect((await login(newEmail, u.password)).statusCode).toBe(200);
+  });
+
+  it('answers a reset request before the mail is sent, and a failing mail is logged, not answered', async () => {
+    const u = await createArtist(t.app);
+    const { mailer } = t.app.ctx;
+    const sent: Mail[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    t.app.ctx.mailer = { send: async (mail) => { await held; sent.push(mail); } };
+    try {
+      const res = await forgot(u.email, '10.9.1.1');
+      expect(res.statusCode).toBe(200);
+      expect(sent).toHaveLength(0);
+      release();
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      const errors = vi.spyOn(t.app.log, 'error');
+      t.app.ctx.mailer = { send: async () => { throw new Error('smtp down'); } };
+      const failing = await forgot(u.email, '10.9.1.2');
+      expect(failing.statusCode).toBe(200);
+      await vi.waitFor(() => expect(errors).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'mailing a password reset link failed'));
+    } finally {
+      t.app.ctx.mailer = mailer;
+    }
+  });
+
+  it('ends a session 90 days after its login however recently it was used', async () => {
+    const u = await createArtist(t.app);
+    const now = Date.now();
+    const sessions = t.app.ctx.db.updateTable('sessions').where('user_id', '=', u.user.id);
+    await sessions.set({ created_at: new Date(now - 89 * DAY_MS).toISOString(), last_seen_at: new Date(now - 2 * 60 * 60_000).toISOString() }).execute();
+    expect((await inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: u.cookie } })).statusCode).toBe(200);
+    // The sliding window may not reach past the absolute end.
+    const row = await t.app.ctx.db.selectFrom('sessions').select('expires_at').where('user_id', '=', u.user.id).executeTakeFirstOrThrow();
+    expect(Date.parse(row.expires_at)).toBeLessThanOrEqual(now - 89 * DAY_MS + 90 * DAY_MS + 1000);
+    await sessions.set({ created_at: new Date(now - 91 * DAY_MS).toISOString(), last_seen_at: new Date(now).toISOString() }).execute();
+    expect((await inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: u.cookie } })).statusCode).toBe(401);
+  });
+
+  it('sweeps used and expired reset tokens and sessions past either lifetime', async () => {
+    const u = await createArtist(t.app);
+    const db = t.app.ctx.db;
+    const now = new Date();
+    const iso = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+    const resets = [
+      { token_hash: hashToken(`used-${u.user.id}`), used_at: iso(-60_000), expires_at: iso(60_000) },
+      { token_hash: hashToken(`expired-${u.user.id}`), used_at: null, expires_at: iso(-60_000) },
+      { token_hash: hashToken(`live-${u.user.id}`), used_at: null, expires_at: iso(60_000) },
+    ];
+    await db.insertInto('password_resets').values(resets.map((r) => ({ ...r, user_id: u.user.id, created_at: iso(-120_000) }))).execute();
+    const sessions = [
+      { id: hashToken(`slid-out-${u.user.id}`), created_at: iso(-40 * DAY_MS), expires_at: iso(-DAY_MS) },
+      { id: hashToken(`too-old-${u.user.id}`), created_at: iso(-91 * DAY_MS), expires_at: iso(DAY_MS) },
+      { id: hashToken(`live-${u.user.id}`), created_at: iso(-DAY_MS), expires_at: iso(29 * DAY_MS) },
+    ];
+    await db.insertInto('sessions').values(sessions.map((s) => ({ ...s, user_id: u.user.id, last_seen_at: s.created_at }))).execute();
+
+    const deleted = await sweepExpired(db, now);
+    expect(deleted.passwordResets).toBeGreaterThanOrEqual(2);
+    expect(deleted.sessions).toBeGreaterThanOrEqual(2);
+    const leftResets = await db.selectFrom('password_resets').select('token_hash').where('user_id', '=', u.user.id).execute();
+    expect(leftResets.map((r) => r.token_hash)).toEqual([resets[2]?.token_hash]);
+    const leftSessions = await db.selectFrom('sessions').select('id').where('user_id', '=', u.user.id).execute();
+    expect(leftSessions.map((r) => r.id).sort()).toEqual([sessions[2]?.id, hashToken(u.cookie.split('=')[1] as string)].sort());
+  });
+
+  it('sweeps when the app starts and then on every tick until it closes', async () => {
+    const u = await createArtist(t.app);
+    const db = t.app.ctx.db;
+    const expired = () => ({ token_hash: hashToken(`tick-${Math.random()}`), user_id: u.user.id, created_at: '2020-01-01T00:00:00.000Z', expires_at: '2020-01-01T01:00:00.000Z' });
+    const left = async () => (await db.selectFrom('password_resets').select('token_hash').where('user_id', '=', u.user.id).execute()).length;
+    await db.insertInto('password_resets').values(expired()).execute();
+    const host = Fastify({ logger: false });
+    scheduleSweep(host, db, 50);
+    await host.ready();
+    await vi.waitFor(async () => expect(await left()).toBe(0));
+    await db.insertInto('password_resets').values(expired()).execute();
+    await vi.waitFor(async () => expect(await left()).toBe(0));
+    await host.close();
   });
 });

@@ -38,7 +38,7 @@ export function findSessionWithUser(db: Db, id: string) {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
-      'sessions.id as session_id', 'sessions.expires_at', 'sessions.last_seen_at',
+      'sessions.id as session_id', 'sessions.created_at as session_created_at', 'sessions.expires_at', 'sessions.last_seen_at',
       'users.id', 'users.username', 'users.name', 'users.email', 'users.role', 'users.user_type',
       'users.featured_until', 'users.avatar',
     ])
@@ -60,8 +60,13 @@ export async function deleteSessionsOfUser(db: Db, userId: number, exceptId?: st
   await q.execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now: string) {
-  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+/** Deletes sessions past their sliding expiry or started before `startedBefore`; answers how many. */
+export async function deleteExpiredSessions(db: Db, now: string, startedBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('created_at', '<', startedBefore)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function insertPasswordReset(db: Db, row: { tokenHash: string; userId: number; now: string; expiresAt: string }) {
@@ -82,4 +87,18 @@ export async function claimPasswordReset(db: Db, tokenHash: string, now: string)
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/** Voids every outstanding reset link of the user. */
+export async function deletePasswordResetsOfUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+}
+
+/** Deletes reset tokens that can no longer be used (used or expired); answers how many. */
+export async function deleteSpentPasswordResets(db: Db, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

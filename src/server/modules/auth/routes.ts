@@ -14,6 +14,7 @@ import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
 import { AppError, parse } from '../../errors';
 import { t } from '../../i18n';
+import { createBackground } from './background';
 import * as service from './service';
 import { endSession, resolveSession } from './sessions';
 
@@ -42,6 +43,10 @@ export async function authModule(app: FastifyInstance, ctx: AppContext): Promise
     });
   const clearSessionCookie = (reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+
+  // Mails leave after the answer; closing waits for those already queued.
+  const background = createBackground(app.log);
+  app.addHook('preClose', () => background.idle());
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -86,7 +91,7 @@ export async function authModule(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/api/auth/forgot-password', async (request) => {
     const { email } = parse(forgotPasswordSchema, request.body);
-    await service.forgotPassword(ctx, email, request.ip, request.lang);
+    await service.forgotPassword(ctx, email, request.ip, request.lang, background.defer);
     return { success: true, message: t(request.lang, 'resetMailSent') };
   });
 
@@ -99,7 +104,7 @@ export async function authModule(app: FastifyInstance, ctx: AppContext): Promise
   app.put('/api/profile/email', async (request) => {
     const user = requireUser(request);
     const input = parse(emailChangeSchema, request.body);
-    const updated = await service.changeEmail(ctx, user.id, input);
+    const updated = await service.changeEmail(ctx, user.id, request.sessionId as string, input, request.lang, background.defer);
     return { success: true, user: updated, message: t(request.lang, 'emailChanged') };
   });
 

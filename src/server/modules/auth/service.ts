@@ -11,21 +11,28 @@ import {
 import { usernameKey } from '../../../common/username';
 import type { AppContext } from '../../context';
 import { AppError, conflict } from '../../errors';
-import { check, consume } from '../../http/rate-limit';
+import { consume, refund, resetLimit } from '../../http/rate-limit';
 import { t } from '../../i18n';
+import type { Defer } from './background';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { presentSessionUser } from './presenter';
 import * as repo from './repo';
 import { hashToken, newToken, startSession } from './sessions';
 
 const MINUTE = 60_000;
-/** Failed logins: per address and per account; short windows so the real owner is not locked out for long. */
+/**
+ * Attempts per address and per account, each counted before the work it guards; login windows
+ * are short so the real owner is not locked out for long. A successful login gives its
+ * attempts back, so only failures add up.
+ */
 export const LIMITS = {
   loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE },
   loginAccount: { name: 'login-account', max: 10, windowMs: 15 * MINUTE },
   registerIp: { name: 'register-ip', max: 10, windowMs: 60 * MINUTE },
   resetIp: { name: 'reset-ip', max: 10, windowMs: 60 * MINUTE },
   resetAccount: { name: 'reset-account', max: 3, windowMs: 60 * MINUTE },
+  // A stolen session cookie must not become a way to guess the password behind it.
+  currentPassword: { name: 'current-password', max: 10, windowMs: 15 * MINUTE },
 };
 const RESET_VALID_MS = 60 * MINUTE;
 
@@ -68,41 +75,63 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerSc
 
 export async function login(ctx: AppContext, input: z.infer<typeof loginSchema>, ip: string) {
   const account = `account:${emailKey(input.email)}`;
-  await check(ctx.rateLimits, LIMITS.loginIp, [`ip:${ip}`]);
-  await check(ctx.rateLimits, LIMITS.loginAccount, [account]);
+  // Counted before the password check, so a burst of parallel guesses cannot all reach it.
+  await consume(ctx.rateLimits, LIMITS.loginIp, [`ip:${ip}`]);
+  await consume(ctx.rateLimits, LIMITS.loginAccount, [account]);
   const row = await repo.findUserByEmailKey(ctx.db, emailKey(input.email));
   // An unknown email costs a real verification too, so timing does not reveal which accounts exist.
   const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), input.password);
-  if (!row || !ok) {
-    await consume(ctx.rateLimits, LIMITS.loginIp, [`ip:${ip}`]);
-    await consume(ctx.rateLimits, LIMITS.loginAccount, [account]);
-    throw new AppError(401, 'invalidCredentials');
-  }
-  await ctx.rateLimits.reset(`${LIMITS.loginAccount.name}:${account}`);
+  if (!row || !ok) throw new AppError(401, 'invalidCredentials');
+  await refund(ctx.rateLimits, LIMITS.loginIp, `ip:${ip}`);
+  await resetLimit(ctx.rateLimits, LIMITS.loginAccount, account);
   const token = await startSession(ctx.db, row.id);
   return { user: presentSessionUser(row), token };
 }
 
 async function requirePassword(ctx: AppContext, userId: number, password: string) {
+  await consume(ctx.rateLimits, LIMITS.currentPassword, [`user:${userId}`]);
   const row = await repo.findUserById(ctx.db, userId);
   if (!row) throw new AppError(401, 'unauthorized');
   if (!(await verifyPassword(row.password_hash, password))) throw new AppError(400, 'currentPasswordWrong', {}, { field: 'password' });
+  await refund(ctx.rateLimits, LIMITS.currentPassword, `user:${userId}`);
   return row;
 }
 
-export async function changeEmail(ctx: AppContext, userId: number, input: z.infer<typeof emailChangeSchema>) {
+/**
+ * Changes the email, voids every outstanding reset link (one may sit in the old mailbox), ends
+ * the user's other sessions and tells the old address, so a taken-over account is noticed.
+ */
+export async function changeEmail(
+  ctx: AppContext,
+  userId: number,
+  sessionId: string,
+  input: z.infer<typeof emailChangeSchema>,
+  lang: Language,
+  defer: Defer,
+) {
   const row = await requirePassword(ctx, userId, input.password);
   const key = emailKey(input.email);
   if (key === row.email_key) throw new AppError(400, 'emailUnchanged', {}, { field: 'email' });
   if (await repo.findUserByEmailKey(ctx.db, key)) throw conflict('emailTaken');
   await repo.updateUser(ctx.db, userId, { email: input.email.trim(), email_key: key, updated_at: new Date().toISOString() });
+  await repo.deletePasswordResetsOfUser(ctx.db, userId);
+  await repo.deleteSessionsOfUser(ctx.db, userId, sessionId);
+  // Users have no stored language, so the notice uses the one the change was made in.
+  defer('mailing the email change notice', () =>
+    ctx.mailer.send({
+      to: row.email,
+      subject: t(lang, 'mail:emailChanged.subject'),
+      text: t(lang, 'mail:emailChanged.body', { name: row.name, link: `${ctx.config.publicUrl}${langPrefix(lang)}/contact` }),
+    }),
+  );
   return presentSessionUser({ ...row, email: input.email.trim() });
 }
 
-/** Changes the password and ends every other session of the user. */
+/** Changes the password, voids every outstanding reset link and ends every other session of the user. */
 export async function changePassword(ctx: AppContext, userId: number, sessionId: string, input: z.infer<typeof passwordChangeSchema>) {
   await requirePassword(ctx, userId, input.currentPassword);
   await repo.updateUser(ctx.db, userId, { password_hash: await hashPassword(input.newPassword), updated_at: new Date().toISOString() });
+  await repo.deletePasswordResetsOfUser(ctx.db, userId);
   await repo.deleteSessionsOfUser(ctx.db, userId, sessionId);
 }
 
@@ -122,13 +151,20 @@ export async function deleteAccount(ctx: AppContext, userId: number, password: s
 /** Capabilities that keep files per user register here, so account deletion removes them. */
 export const accountFileCollectors: ((ctx: AppContext, userId: number) => Promise<string[]>)[] = [];
 
-/** Always answers the same; mails a single-use link valid for one hour when the account exists. */
-export async function forgotPassword(ctx: AppContext, email: string, ip: string, lang: Language) {
-  const account = `account:${emailKey(email)}`;
+/**
+ * Always answers the same, and before looking the account up: the lookup and the mail are
+ * deferred, so neither the answer nor its timing tells whether the account exists.
+ */
+export async function forgotPassword(ctx: AppContext, email: string, ip: string, lang: Language, defer: Defer) {
   await consume(ctx.rateLimits, LIMITS.resetIp, [`ip:${ip}`]);
-  const { count } = await ctx.rateLimits.hit(`${LIMITS.resetAccount.name}:${account}`, LIMITS.resetAccount.windowMs);
+  const { count } = await ctx.rateLimits.hit(`${LIMITS.resetAccount.name}:account:${emailKey(email)}`, LIMITS.resetAccount.windowMs);
   // Over the per-account limit nothing is sent, but the answer stays the same.
   if (count > LIMITS.resetAccount.max) return;
+  defer('mailing a password reset link', () => mailResetLink(ctx, email, lang));
+}
+
+/** Mails a single-use link valid for one hour when the account exists. */
+async function mailResetLink(ctx: AppContext, email: string, lang: Language) {
   const row = await repo.findUserByEmailKey(ctx.db, emailKey(email));
   if (!row) return;
   const token = newToken();
@@ -139,8 +175,7 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string,
     now: new Date(now).toISOString(),
     expiresAt: new Date(now + RESET_VALID_MS).toISOString(),
   });
-  const prefix = lang === 'en' ? '' : `/${lang}`;
-  const link = `${ctx.config.publicUrl}${prefix}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = `${ctx.config.publicUrl}${langPrefix(lang)}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: row.email,
     subject: t(lang, 'mail:reset.subject'),
@@ -148,12 +183,17 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string,
   });
 }
 
-/** Applies the password rules, uses the token once and ends every session of the user. */
+/** Applies the password rules, uses the token once, voids the user's other links and ends every session. */
 export async function resetPassword(ctx: AppContext, input: z.infer<typeof resetPasswordSchema>) {
   const userId = await repo.claimPasswordReset(ctx.db, hashToken(input.token), new Date().toISOString());
   if (userId === undefined) throw new AppError(400, 'resetTokenInvalid');
   await repo.updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), updated_at: new Date().toISOString() });
+  await repo.deletePasswordResetsOfUser(ctx.db, userId);
   await repo.deleteSessionsOfUser(ctx.db, userId);
+}
+
+function langPrefix(lang: Language): string {
+  return lang === 'en' ? '' : `/${lang}`;
 }
 
 export const SESSION_MAX_AGE_S = SESSION_DAYS * 24 * 60 * 60;

@@ -5,7 +5,9 @@ import type { Db } from '../../db/index';
 import { presentSessionUser } from './presenter';
 import * as repo from './repo';
 
-const DAY_MS = 24 * 60 * 60_000;
+export const DAY_MS = 24 * 60 * 60_000;
+/** However often a session is used, it ends this long after the login that started it. */
+export const SESSION_ABSOLUTE_DAYS = 90;
 // Sliding expiry is written at most this often, so reads do not turn into writes.
 const TOUCH_EVERY_MS = 60 * 60_000;
 
@@ -35,19 +37,24 @@ export interface ResolvedSession {
   user: SessionUser;
 }
 
-/** The user of a cookie value, extending the 30-day window as it is used; null when expired or unknown. */
+/**
+ * The user of a cookie value, extending the 30-day window as it is used but never past 90 days
+ * after the login; null when expired or unknown.
+ */
 export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
   const row = await repo.findSessionWithUser(db, id);
   if (!row) return null;
   const now = Date.now();
-  if (Date.parse(row.expires_at) <= now) {
+  const endOfLife = Date.parse(row.session_created_at) + SESSION_ABSOLUTE_DAYS * DAY_MS;
+  if (Date.parse(row.expires_at) <= now || !(endOfLife > now)) {
     await repo.deleteSession(db, id);
     return null;
   }
   if (now - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
-    await repo.touchSession(db, id, new Date(now).toISOString(), new Date(now + SESSION_DAYS * DAY_MS).toISOString());
+    const expiresAt = Math.min(now + SESSION_DAYS * DAY_MS, endOfLife);
+    await repo.touchSession(db, id, new Date(now).toISOString(), new Date(expiresAt).toISOString());
   }
   return { id, user: presentSessionUser(row) };
 }

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index';
+import * as repo from './repo';
+import { DAY_MS, SESSION_ABSOLUTE_DAYS } from './sessions';
+
+const HOUR_MS = 60 * 60_000;
+
+/** Deletes sessions past either lifetime and reset tokens that are used or expired. */
+export async function sweepExpired(db: Db, now = new Date()): Promise<{ sessions: number; passwordResets: number }> {
+  const iso = now.toISOString();
+  const startedBefore = new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS).toISOString();
+  const sessions = await repo.deleteExpiredSessions(db, iso, startedBefore);
+  const passwordResets = await repo.deleteSpentPasswordResets(db, iso);
+  return { sessions, passwordResets };
+}
+
+/**
+ * Sweeps now and then every hour while the app runs. Call before the app is ready; the timer
+ * never keeps the process alive and stops when the app closes, before the database does.
+ */
+export function scheduleSweep(app: FastifyInstance, db: Db, everyMs = HOUR_MS): void {
+  const run = () => {
+    sweepExpired(db).then(
+      (deleted) => app.log.debug(deleted, 'swept expired sessions and reset tokens'),
+      (err: unknown) => app.log.error({ err }, 'sweeping expired sessions and reset tokens failed'),
+    );
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, everyMs).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
