@@ -61,6 +61,15 @@ function loadTemplate(webDist: string | undefined): () => string {
   return () => readFileSync(source, 'utf8');
 }
 
+/**
+ * Puts the language and the head into the template. Replacer functions, not strings: a string
+ * replacement reads `$&`, `$'` and `` $` `` in a bio or a title as patterns and pastes parts of
+ * the template (a second app root and script) into the page.
+ */
+export function fillTemplate(template: string, lang: Language, headHtml: string): string {
+  return template.replace(/<html lang="[^"]*"/, () => `<html lang="${lang}"`).replace('<!--app-head-->', () => headHtml);
+}
+
 /** The head of a page that needs no data: its title and description from the seo texts. */
 export function staticHead(id: RouteId | 'notFound', lang: Language): Head {
   // Screens behind a login are nothing a search engine can show.
@@ -115,9 +124,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
       path: match?.path ?? '/',
       alternates: head.alternates,
     });
-    const html = template()
-      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-      .replace('<!--app-head-->', headHtml);
+    const html = fillTemplate(template(), lang, headHtml);
     return reply
       .status(status)
       .header('Content-Type', 'text/html; charset=utf-8')

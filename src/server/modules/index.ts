@@ -11,8 +11,9 @@ import { healthModule } from './health/routes';
 import { profileVisitsModule } from './profile-visits/routes';
 import { profilesModule } from './profiles/routes';
 import { referenceModule } from './reference/routes';
+import { siteModule } from './site/routes';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 /** Every capability's routes, registered in this order; auth first, as its hook sets request.user. */
-export const modules: Module[] = [authModule, healthModule, featuredModule, contactModule, referenceModule, profileVisitsModule, profilesModule, galleryModule, guestSpotsModule, availabilityModule, artistsModule];
+export const modules: Module[] = [authModule, healthModule, featuredModule, contactModule, referenceModule, siteModule, profileVisitsModule, profilesModule, galleryModule, guestSpotsModule, availabilityModule, artistsModule];

@@ -32,7 +32,7 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine = 'sqlite',
   overrides: Record<string, string> = {},
-  opts: { demo?: boolean } = {},
+  opts: { demo?: boolean; webDist?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-test-'));
   const config = loadConfig({
@@ -52,7 +52,7 @@ export async function createTestApp(
     await client.end();
     config.database = { kind: 'postgres', url, schema };
   }
-  config.webDist = undefined;
+  config.webDist = opts.webDist;
   const db = createDb(config.database);
   await migrateToLatest(db);
   await seed({ db, config }, { demo: opts.demo ?? false });

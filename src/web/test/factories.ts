@@ -2,6 +2,7 @@ import type { Availability } from '../../common/schemas/availability';
 import type { FeaturedArtist, FeaturedStudio } from '../../common/schemas/featured';
 import type { GuestSpot } from '../../common/schemas/guest-spots';
 import type { SessionUser } from '../../common/schemas/session';
+import type { SiteOperator } from '../../common/schemas/site';
 
 let nextId = 1;
 const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString();
@@ -48,6 +49,21 @@ export function createSessionUser(overrides: Partial<SessionUser> = {}): Session
     userType: 'artist',
     featuredUntil: null,
     avatar: null,
+    ...overrides,
+  };
+}
+
+/** An operator as GET /api/site answers it when the settings name one. */
+export function createSiteOperator(overrides: Partial<SiteOperator> = {}): SiteOperator {
+  return {
+    name: 'Nadelwerk Plattform GmbH',
+    address: 'Beispielweg 3, 04109 Leipzig, Deutschland',
+    email: 'kontakt@nadelwerk.example',
+    phone: '+49 341 000000',
+    vatId: 'DE000000000',
+    register: 'Amtsgericht Leipzig, HRB 0000',
+    instagramUrl: 'https://instagram.com/nadelwerk.example',
+    example: false,
     ...overrides,
   };
 }

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../common/constants';
+import { useSite } from '../../features/static-pages';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { InstagramIcon } from '../../ui/instagram-icon';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitch } from './theme-switch';
 
-const INSTAGRAM_URL = 'https://www.instagram.com/tattooguestspots';
-
 const LINK = 'text-sm text-ink underline-offset-4 hover:underline';
 
-/** Navigation, legal links, social media, language and theme. */
+/** Navigation, legal links, the operator's Instagram when the settings name one, language and theme. */
 export function Footer() {
   const { t } = useTranslation();
+  const instagramUrl = useSite().data?.operator?.instagramUrl;
   const year = new Date().getFullYear();
   const navigation = [
     { to: '/', label: t('nav.home') },
@@ -31,15 +31,17 @@ export function Footer() {
         <div className="col-span-2 space-y-3 lg:col-span-1">
           <p className="text-lg font-extrabold tracking-tight">{PRODUCT_NAME}</p>
           <p className="max-w-[36ch] text-sm text-ink-muted">{t('footer.tagline')}</p>
-          <a
-            href={INSTAGRAM_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 text-sm font-semibold text-ink underline-offset-4 hover:underline"
-          >
-            <InstagramIcon aria-hidden="true" className="size-5" />
-            {t('footer.instagram')}
-          </a>
+          {instagramUrl && (
+            <a
+              href={instagramUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 text-sm font-semibold text-ink underline-offset-4 hover:underline"
+            >
+              <InstagramIcon aria-hidden="true" className="size-5" />
+              {t('footer.instagram')}
+            </a>
+          )}
         </div>
         <nav aria-label={t('footer.navigation')}>
           <h2 className="mb-3 text-sm font-bold">{t('footer.navigation')}</h2>

@@ -1,13 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../test/factories';
+import type { SiteOperator } from '../../../common/schemas/site';
+import { answerFetch, createSiteOperator, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
 import ContactPage from './contact-page';
+
+/** A fetch that answers the site's operator and, for the form, `contact`; the calls to /api/contact are kept apart. */
+function stubFetch(contact: () => Response = () => jsonResponse({ success: true }, 201), operator: SiteOperator | null = null) {
+  const fetch = vi.fn(answerFetch({ '/api/site': () => jsonResponse({ operator }), '/api/contact': contact }));
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, contactCalls: () => fetch.mock.calls.filter(([url]) => String(url) === '/api/contact') as unknown as [string, RequestInit][] };
+}
 
 describe('contact page', () => {
   it('shows German errors under a field as soon as it is left', async () => {
     const user = userEvent.setup();
+    stubFetch();
     await renderWithApp(<ContactPage />, { path: '/de/kontakt', namespaces: ['contact', 'errors'] });
     const name = screen.getByLabelText('Name');
     await user.click(name);
@@ -22,8 +31,7 @@ describe('contact page', () => {
 
   it('lists every problem at the top on submit and sends nothing', async () => {
     const user = userEvent.setup();
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const { contactCalls } = stubFetch();
     await renderWithApp(<ContactPage />, { path: '/de/kontakt', namespaces: ['contact', 'errors'] });
     await user.type(screen.getByLabelText('E-Mail-Adresse'), 'jana@');
     await user.type(screen.getByLabelText('Nachricht'), 'Hallo');
@@ -35,13 +43,12 @@ describe('contact page', () => {
     expect(screen.getByRole('link', { name: 'Name: Bitte gib deinen Namen ein.' }).getAttribute('href')).toBe('#contact-name');
     expect(screen.getByRole('link', { name: 'E-Mail-Adresse: Bitte gib eine gültige E-Mail-Adresse ein.' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Nachricht: Bitte schreibe mindestens 10 Zeichen.' })).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(contactCalls()).toEqual([]);
   });
 
   it('posts a valid message and confirms it', async () => {
     const user = userEvent.setup();
-    const fetch = vi.fn(async () => jsonResponse({ success: true, message: 'Danke!' }, 201));
-    vi.stubGlobal('fetch', fetch);
+    const { contactCalls } = stubFetch(() => jsonResponse({ success: true, message: 'Danke!' }, 201));
     await renderWithApp(<ContactPage />, { path: '/de/kontakt', namespaces: ['contact', 'errors'] });
     await user.type(screen.getByLabelText('Name'), '  Jana Becker ');
     await user.type(screen.getByLabelText('E-Mail-Adresse'), 'jana@example.com');
@@ -49,9 +56,8 @@ describe('contact page', () => {
     await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
 
     expect(await screen.findByText('Danke, deine Nachricht wurde gesendet.')).toBeTruthy();
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/contact');
+    expect(contactCalls()).toHaveLength(1);
+    const [, init] = contactCalls()[0] as [string, RequestInit];
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('X-Language')).toBe('de');
     expect(JSON.parse(String(init.body))).toEqual({
@@ -64,10 +70,7 @@ describe('contact page', () => {
 
   it('shows the server error inline and keeps the input', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ success: false, error: 'Zu viele Versuche. Bitte warte 60 Sekunden.', code: 'rateLimited' }, 429)),
-    );
+    stubFetch(() => jsonResponse({ success: false, error: 'Zu viele Versuche. Bitte warte 60 Sekunden.', code: 'rateLimited' }, 429));
     await renderWithApp(<ContactPage />, { path: '/de/kontakt', namespaces: ['contact', 'errors'] });
     await user.type(screen.getByLabelText('Name'), 'Jana');
     await user.type(screen.getByLabelText('E-Mail-Adresse'), 'jana@example.com');
@@ -77,5 +80,27 @@ describe('contact page', () => {
     expect(await screen.findByText('Zu viele Versuche. Bitte warte 60 Sekunden.')).toBeTruthy();
     expect(screen.getByText('Deine Nachricht konnte nicht gesendet werden.')).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Jana'));
+  });
+
+  it("gives the operator's email address only when the settings name one", async () => {
+    stubFetch(undefined, createSiteOperator());
+    await renderWithApp(<ContactPage />, { path: '/de/kontakt', namespaces: ['contact', 'errors'] });
+    const link = await screen.findByRole('link', { name: 'kontakt@nadelwerk.example' });
+    expect(link.getAttribute('href')).toBe('mailto:kontakt@nadelwerk.example');
+    expect(screen.queryByText('Beispielbetreiber für die Demo – kein echtes Unternehmen')).toBeNull();
+  });
+
+  it('marks the demo address as an example, and offers only the form when there is none', async () => {
+    stubFetch(undefined, createSiteOperator({ email: 'operator@example.invalid', example: true }));
+    const first = await renderWithApp(<ContactPage />, { path: '/kontakt', namespaces: ['contact', 'errors'] });
+    await screen.findByRole('link', { name: 'operator@example.invalid' });
+    expect(screen.getByText('Example operator for the demo — not a real business')).toBeTruthy();
+    first.unmount();
+
+    stubFetch(undefined, null);
+    const { container } = await renderWithApp(<ContactPage />, { path: '/kontakt', namespaces: ['contact', 'errors'] });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy());
+    expect(container.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(container.textContent).not.toContain('You can also email us at');
   });
 });

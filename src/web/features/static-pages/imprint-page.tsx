@@ -1,27 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { formatCountry } from '../../../common/format';
-import { useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
+import { useSite } from './api/get-site';
+import { OperatorContact, OperatorDetails } from './components/operator-details';
 import { ReadingPage } from './components/reading-page';
-import { OPERATOR } from './operator';
 
-/** /impressum: the legal notice (§ 5 DDG, § 18 MStV). */
+/** /impressum: the legal notice (§ 5 DDG), with the operator as the settings name them. */
 export default function ImprintPage() {
   const { t } = useTranslation('imprint');
-  const lang = useLanguage();
-  const address = (
-    <address className="not-italic">
-      {OPERATOR.business}
-      <br />
-      {OPERATOR.owner}
-      <br />
-      {OPERATOR.street}
-      <br />
-      {OPERATOR.postalCode} {OPERATOR.city}
-      <br />
-      {formatCountry(OPERATOR.countryCode, lang)}
-    </address>
-  );
+  const operator = useSite().data?.operator ?? null;
   return (
     <ReadingPage title={t('title')} lead={t('lead')}>
       <div className="space-y-8 leading-7">
@@ -29,44 +15,42 @@ export default function ImprintPage() {
           <h2 id="imprint-provider" className="text-lg">
             {t('provider.title')}
           </h2>
-          <div className="mt-3">{address}</div>
+          <div className="mt-3">
+            <OperatorDetails />
+          </div>
         </section>
         <section aria-labelledby="imprint-contact">
           <h2 id="imprint-contact" className="text-lg">
             {t('contact.title')}
           </h2>
-          <p className="mt-3">
-            {t('contact.email')}{' '}
-            <a href={`mailto:${OPERATOR.email}`} className="font-semibold underline underline-offset-4">
-              {OPERATOR.email}
-            </a>
-          </p>
-          <p className="mt-2">
-            {t('contact.form')}{' '}
-            <LocalizedLink to="/contact" className="font-semibold underline underline-offset-4">
-              {t('contact.formLink')}
-            </LocalizedLink>
-          </p>
+          <div className="mt-3 space-y-2">
+            {operator && <OperatorContact operator={operator} />}
+            <p>
+              {t('contact.form')}{' '}
+              <LocalizedLink to="/contact" className="font-semibold underline underline-offset-4">
+                {t('contact.formLink')}
+              </LocalizedLink>
+            </p>
+          </div>
         </section>
-        <section aria-labelledby="imprint-vat">
-          <h2 id="imprint-vat" className="text-lg">
-            {t('vat.title')}
-          </h2>
-          <p className="mt-3">{t('vat.text')}</p>
-        </section>
-        <section aria-labelledby="imprint-responsible">
-          <h2 id="imprint-responsible" className="text-lg">
-            {t('responsible.title')}
-          </h2>
-          <p className="mt-3">{t('responsible.text', { owner: OPERATOR.owner })}</p>
-          <div className="mt-2">{address}</div>
-        </section>
-        <section aria-labelledby="imprint-disputes">
-          <h2 id="imprint-disputes" className="text-lg">
-            {t('disputes.title')}
-          </h2>
-          <p className="mt-3">{t('disputes.text')}</p>
-        </section>
+        {operator?.vatId && (
+          <section aria-labelledby="imprint-vat">
+            <h2 id="imprint-vat" className="text-lg">
+              {t('vat.title')}
+            </h2>
+            <p className="mt-3">
+              {t('vat.text')} {operator.vatId}
+            </p>
+          </section>
+        )}
+        {operator?.register && (
+          <section aria-labelledby="imprint-register">
+            <h2 id="imprint-register" className="text-lg">
+              {t('register.title')}
+            </h2>
+            <p className="mt-3">{operator.register}</p>
+          </section>
+        )}
         <section aria-labelledby="imprint-liability">
           <h2 id="imprint-liability" className="text-lg">
             {t('liability.title')}

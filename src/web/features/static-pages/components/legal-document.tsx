@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatCountry, formatDate } from '../../../../common/format';
+import { formatDate } from '../../../../common/format';
 import { useLanguage } from '../../../i18n/language';
-import { LEGAL_UPDATED, OPERATOR } from '../operator';
+import { LEGAL_UPDATED } from '../legal';
+import { OperatorDetails } from './operator-details';
 import { ReadingPage } from './reading-page';
 
 /** A section of a legal text as the translation files hold it. */
@@ -14,25 +15,15 @@ export interface LegalSection {
 
 /**
  * A long legal text (privacy, terms) from its namespace: title, intro, a table of contents and
- * numbered sections. The operator's details are filled into the texts' placeholders.
+ * numbered sections. The first section of both texts introduces the operator, whose details
+ * follow its paragraphs as the settings give them (the privacy policy with contact lines).
  */
 export function LegalDocument({ ns }: { ns: 'privacy' | 'terms' }) {
   const { t } = useTranslation(ns);
   const lang = useLanguage();
-  const values = {
-    business: OPERATOR.business,
-    owner: OPERATOR.owner,
-    address: `${OPERATOR.street}, ${OPERATOR.postalCode} ${OPERATOR.city}, ${formatCountry(OPERATOR.countryCode, lang) ?? ''}`,
-    email: OPERATOR.email,
-    privacyEmail: OPERATOR.privacyEmail,
-  };
-  const sections = t('sections', { returnObjects: true, ...values }) as LegalSection[];
+  const sections = t('sections', { returnObjects: true }) as LegalSection[];
   return (
-    <ReadingPage
-      title={t('title')}
-      meta={t('common:legal.updated', { date: formatDate(LEGAL_UPDATED, lang) })}
-      lead={t('intro', values)}
-    >
+    <ReadingPage title={t('title')} meta={t('common:legal.updated', { date: formatDate(LEGAL_UPDATED, lang) })} lead={t('intro')}>
       <nav aria-labelledby="toc-title" className="mb-10 rounded border border-line bg-surface p-5">
         <h2 id="toc-title" className="text-base">
           {t('common:legal.contents')}
@@ -55,6 +46,7 @@ export function LegalDocument({ ns }: { ns: 'privacy' | 'terms' }) {
             </h2>
             <div className="mt-3 space-y-3 leading-7">
               {section.paragraphs?.map((p) => <p key={p}>{p}</p>)}
+              {index === 0 && <OperatorDetails contact={ns === 'privacy'} />}
               {section.items && (
                 <ul className="list-disc space-y-2 pl-5">
                   {section.items.map((item) => (

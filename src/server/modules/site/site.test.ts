@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { operatorWarning, presentSite } from './presenter';
+
+const OPERATOR_ENV = {
+  OPERATOR_NAME: 'Nadelwerk Plattform GmbH',
+  OPERATOR_ADDRESS: 'Beispielweg 3, 04109 Leipzig, Deutschland',
+  OPERATOR_EMAIL: 'kontakt@nadelwerk.example',
+  OPERATOR_PHONE: '+49 341 000000',
+  OPERATOR_VAT_ID: 'DE000000000',
+  OPERATOR_REGISTER: 'Amtsgericht Leipzig, HRB 0000',
+  OPERATOR_INSTAGRAM: '@nadelwerk.example',
+};
+
+describeEachEngine('GET /api/site', (engine) => {
+  let configured: TestApp;
+  let bare: TestApp;
+
+  beforeAll(async () => {
+    configured = await createTestApp(engine, OPERATOR_ENV);
+    bare = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await configured?.close();
+    await bare?.close();
+  });
+
+  it('answers the operator from the settings, public and cacheable', async () => {
+    const res = await configured.app.inject({ method: 'GET', url: '/api/site' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.json()).toEqual({
+      operator: {
+        name: 'Nadelwerk Plattform GmbH',
+        address: 'Beispielweg 3, 04109 Leipzig, Deutschland',
+        email: 'kontakt@nadelwerk.example',
+        phone: '+49 341 000000',
+        vatId: 'DE000000000',
+        register: 'Amtsgericht Leipzig, HRB 0000',
+        instagramUrl: 'https://instagram.com/nadelwerk.example',
+        example: false,
+      },
+    });
+  });
+
+  it('answers null, not an invented operator, when none is set', async () => {
+    const res = await bare.app.inject({ method: 'GET', url: '/api/site' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ operator: null });
+  });
+});
+
+describe('the operator of the settings', () => {
+  let dataDir: string;
+  const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://tgs.example', ...env });
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-site-'));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is the marked example with demo data outside production, and leaves unset fields null', () => {
+    const { operator } = presentSite(config({ NODE_ENV: 'development', DEMO_DATA: '1' }));
+    expect(operator?.example).toBe(true);
+    expect(operator?.vatId).toBeNull();
+    expect(operator?.register).toBeNull();
+    expect(operator?.instagramUrl).toBeNull();
+  });
+
+  it('is never the example in production, even with demo data', () => {
+    expect(presentSite(config({ NODE_ENV: 'production', DEMO_DATA: '1' }))).toEqual({ operator: null });
+  });
+
+  it('takes a full Instagram link as it is', () => {
+    const { operator } = presentSite(config({ OPERATOR_NAME: 'Ink Ltd', OPERATOR_INSTAGRAM: 'https://www.instagram.com/ink.ltd/' }));
+    expect(operator?.instagramUrl).toBe('https://www.instagram.com/ink.ltd/');
+  });
+
+  it('warns at start only in production without an operator', () => {
+    expect(operatorWarning(config({ NODE_ENV: 'production' }))).toContain('OPERATOR_NAME');
+    expect(operatorWarning(config({ NODE_ENV: 'production', OPERATOR_NAME: 'Ink Ltd' }))).toBeNull();
+    expect(operatorWarning(config({ NODE_ENV: 'development' }))).toBeNull();
+  });
+});

@@ -1,0 +1,1 @@
+export { useSite } from './api/get-site';
