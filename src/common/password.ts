@@ -13,14 +13,18 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
 
-/**
- * The first rule a new password breaks, or null: one rule for registration, password change
- * and reset (document 1 §5), plus a refusal of the most common passwords.
- */
-export function passwordProblem(password: string): PasswordProblem | null {
+/** The first of the length, letter-and-digit and special-character rules a password breaks, or null. */
+export function passwordRuleProblem(password: string): Exclude<PasswordProblem, 'passwordCommon'> | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   if (!/\p{L}/u.test(password) || !/\d/.test(password)) return 'passwordLetterDigit';
   if (!/[^\p{L}\d\s]/u.test(password)) return 'passwordSpecial';
-  if (isCommonPassword(password)) return 'passwordCommon';
   return null;
+}
+
+/**
+ * The first rule a new password breaks, or null: one rule for registration, password change
+ * and reset (document 1 §5), plus a refusal of the most common passwords, checked last.
+ */
+export function passwordProblem(password: string): PasswordProblem | null {
+  return passwordRuleProblem(password) ?? (isCommonPassword(password) ? 'passwordCommon' : null);
 }

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db/index';
 import { registerErrorHandler } from './errors';
+import { registerInputGuard } from './http/input-guard';
 import { createPageRegistry, registerPages, type PageRegistry } from './http/pages';
 import { contentSecurityPolicy, registerOriginCheck } from './http/security';
 import { requestLanguage } from './i18n';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   registerOriginCheck(app, config.publicUrl);
+  registerInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.isProduction, config.publicUrl.startsWith('https:')),
     crossOriginEmbedderPolicy: false,

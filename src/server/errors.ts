@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
+import { hasControlCharacters } from '../common/text';
 import { t } from './i18n';
 
 /**
@@ -23,11 +24,39 @@ export const forbidden = (code = 'forbidden') => new AppError(403, code);
 export const notFound = (code = 'notFound') => new AppError(404, code);
 export const conflict = (code: string) => new AppError(409, code);
 
+// Deep enough for every form and query; deeper input is not walked, and no schema takes it.
+const MAX_DEPTH = 8;
+
+/** The path of the first string in `data` (its keys too) holding a control character, or null. */
+export function controlCharacterPath(data: unknown, depth = 0): (string | number)[] | null {
+  if (typeof data === 'string') return hasControlCharacters(data) ? [] : null;
+  if (depth >= MAX_DEPTH || data === null || typeof data !== 'object') return null;
+  // Binary data (an upload's buffer) holds bytes, not text.
+  if (ArrayBuffer.isView(data) || data instanceof ArrayBuffer) return null;
+  const entries: [string | number, unknown][] = Array.isArray(data) ? data.map((v, i) => [i, v]) : Object.entries(data);
+  for (const [key, value] of entries) {
+    if (typeof key === 'string' && hasControlCharacters(key)) return [key];
+    const inner = controlCharacterPath(value, depth + 1);
+    if (inner) return [key, ...inner];
+  }
+  return null;
+}
+
+/** The 400 answer for a text holding a control character, naming the field. */
+export function controlCharacterError(path: (string | number)[]): AppError {
+  const field = path.join('.') || undefined;
+  return new AppError(400, 'controlCharacters', {}, { field, fields: field ? { [field]: 'controlCharacters' } : {} });
+}
+
 /**
  * Validates with a shared zod schema. Schema messages are i18n keys of the errors
  * namespace (the form shows the same key), so the first issue becomes the answer's text.
+ * Control characters are refused in any string first, whatever the schema, so none reaches
+ * the database (PostgreSQL fails on NUL in text).
  */
 export function parse<S extends ZodType>(schema: S, data: unknown): z.infer<S> {
+  const control = controlCharacterPath(data);
+  if (control) throw controlCharacterError(control);
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   throw zodToAppError(result.error);
@@ -39,7 +68,9 @@ function zodToAppError(error: ZodError): AppError {
   const message = issue?.message ?? '';
   const fields = Object.fromEntries(error.issues.map((i) => [i.path.join('.'), i.message]));
   if (/^[a-zA-Z][\w.]*$/.test(message) && !message.includes(' ')) {
-    return new AppError(400, message, issueParams(issue), { field, fields });
+    // A schema naming a missing thing (an id past the columns' range) answers as a lookup would.
+    const status = /^(notFound|\w+NotFound)$/.test(message) ? 404 : 400;
+    return new AppError(status, message, issueParams(issue), { field, fields });
   }
   return new AppError(400, field ? 'invalidField' : 'validation', { field }, { field, fields });
 }

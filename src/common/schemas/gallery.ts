@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CAPTION_MAX, PAGE_SIZE, type UserType } from '../constants';
+import { text } from '../text';
+import { MAX_ID, pathId } from './ids';
 import { styleIdList } from './profile';
 
 /** Public gallery pages: 24 images by default, at most 60. */
@@ -16,8 +18,7 @@ export function captionLength(caption: string): number {
 /** A caption: trimmed, at most 250 characters; empty or null means none. */
 export const captionField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string('validation')
+  text('validation')
     .trim()
     .superRefine((caption, ctx) => {
       const length = captionLength(caption);
@@ -41,25 +42,30 @@ export const galleryUpdateSchema = z.object({
 /** PUT /api/gallery/order: the owner's image ids in their new order. */
 export const galleryOrderSchema = z.object({
   ids: z
-    .array(z.coerce.number('galleryOrderInvalid').int('galleryOrderInvalid').positive('galleryOrderInvalid'), 'galleryOrderInvalid')
+    .array(z.coerce.number('galleryOrderInvalid').int('galleryOrderInvalid').positive('galleryOrderInvalid').max(MAX_ID, 'galleryOrderInvalid'), 'galleryOrderInvalid')
     .min(1, 'galleryOrderInvalid')
     .max(GALLERY_ORDER_MAX, 'galleryOrderInvalid')
     .refine((ids) => new Set(ids).size === ids.length, 'galleryOrderInvalid'),
 });
 
-export const galleryImageParams = z.object({ id: z.coerce.number('validation').int('validation').positive('validation') });
+export const galleryImageParams = z.object({ id: pathId('validation', 'galleryImageNotFound') });
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** A filter naming a row by id must name one the columns can hold; names and codes pass. */
+const idInRange = (v: string) => !/^\d+$/.test(v) || Number(v) <= MAX_ID;
 
 /** GET /api/gallery: filters and the opaque cursor of the previous page. */
 export const galleryListQuery = z.object({
   /** A style id or slug. */
-  style: z.preprocess(emptyToUndefined, z.string().trim().regex(/^(\d+|[a-z0-9]+(-[a-z0-9]+)*)$/, 'filterInvalid').max(60, 'filterInvalid').optional()),
+  style: z.preprocess(
+    emptyToUndefined,
+    text().trim().regex(/^(\d+|[a-z0-9]+(-[a-z0-9]+)*)$/, 'filterInvalid').max(60, 'filterInvalid').refine(idInRange, 'filterInvalid').optional(),
+  ),
   /** A country id or a two-letter ISO code. */
-  country: z.preprocess(emptyToUndefined, z.string().trim().regex(/^(\d+|[A-Za-z]{2})$/, 'filterInvalid').optional()),
+  country: z.preprocess(emptyToUndefined, text().trim().regex(/^(\d+|[A-Za-z]{2})$/, 'filterInvalid').refine(idInRange, 'filterInvalid').optional()),
   /** A city id (0 is no filter), or a city's name. */
-  city: z.preprocess(emptyToUndefined, z.string().trim().max(120, 'filterInvalid').optional()),
-  cursor: z.preprocess(emptyToUndefined, z.string().max(200, 'cursorInvalid').regex(/^[A-Za-z0-9_-]+$/, 'cursorInvalid').optional()),
+  city: z.preprocess(emptyToUndefined, text().trim().max(120, 'filterInvalid').refine(idInRange, 'filterInvalid').optional()),
+  cursor: z.preprocess(emptyToUndefined, text().max(200, 'cursorInvalid').regex(/^[A-Za-z0-9_-]+$/, 'cursorInvalid').optional()),
   limit: z.preprocess(
     emptyToUndefined,
     z.coerce.number('filterInvalid').int('filterInvalid').min(1, 'filterInvalid').max(GALLERY_MAX_PAGE_SIZE, 'filterInvalid').default(GALLERY_PAGE_SIZE),

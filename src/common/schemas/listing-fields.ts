@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EARLIEST_DATE_YEAR } from '../constants';
+import { text } from '../text';
+import { MAX_ID, idNumber } from './ids';
 
 /** Limits shared by guest spots and availabilities (the documents give none: chosen in issue 6). */
 export const LISTING_LIMITS = {
@@ -49,8 +51,7 @@ export function addDays(day: string, days: number): string {
 }
 
 /** A listing day: yyyy-mm-dd, a real date, from 2020 on (document 2 §5 treats earlier ones as no date). */
-export const listingDate = z
-  .string('dateRequired')
+export const listingDate = text('dateRequired')
   .trim()
   .min(1, 'dateRequired')
   .refine(isCalendarDay, 'dateInvalid')
@@ -61,7 +62,7 @@ const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 
 /** Optional free text: empty becomes null, so the answer never carries "". */
 export const optionalText = (max: number) =>
-  z.preprocess(emptyToNull, z.string('validation').trim().max(max, 'tooLong').nullish());
+  z.preprocess(emptyToNull, text('validation').trim().max(max, 'tooLong').nullish());
 
 /** An optional id from JSON or a form: a number or a numeric string; empty and null mean none. */
 export const optionalId = z.preprocess(
@@ -69,14 +70,14 @@ export const optionalId = z.preprocess(
     const e = emptyToNull(v);
     return typeof e === 'string' && /^\d+$/.test(e.trim()) ? Number(e) : e;
   },
-  z.number('validation').int('validation').min(0, 'validation').nullish(),
+  z.number('validation').int('validation').min(0, 'validation').max(MAX_ID, 'validation').nullish(),
 );
 
 /** Wanted styles as the gallery takes them: ids, as numbers or numeric strings; duplicates dropped. */
 export const styleIdsField = z
-  .array(z.union([z.number(), z.string().regex(/^\d+$/, 'styleUnknown')]), 'styleUnknown')
+  .array(z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), idNumber('styleUnknown')), 'styleUnknown')
   .max(LISTING_LIMITS.styles, 'tooManyStyles')
-  .transform((ids) => [...new Set(ids.map(Number))]);
+  .transform((ids) => [...new Set(ids)]);
 
 export const isActiveField = z.preprocess(
   (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
@@ -95,7 +96,7 @@ export function checkDateOrder(value: { startDate?: string | null; endDate?: str
  * limits; each kind's schema adds its own (place text, compensation, places ...).
  */
 export const listingFields = {
-  title: z.string('titleRequired').trim().min(1, 'titleRequired').max(LISTING_LIMITS.title, 'tooLong'),
+  title: text('titleRequired').trim().min(1, 'titleRequired').max(LISTING_LIMITS.title, 'tooLong'),
   startDate: listingDate,
   endDate: listingDate,
   countryId: optionalId,
@@ -120,11 +121,18 @@ export const ownerListLimit = z.coerce
   .max(OWNER_LIST_MAX, 'filterInvalid')
   .default(OWNER_LIST_MAX);
 
-const queryId = z.preprocess(emptyToNull, z.coerce.number('filterInvalid').int('filterInvalid').positive('filterInvalid').nullish());
-const queryDate = z.preprocess(emptyToNull, z.string().refine(isCalendarDay, 'dateInvalid').nullish());
+const queryId = z.preprocess(emptyToNull, z.coerce.number('filterInvalid').int('filterInvalid').positive('filterInvalid').max(MAX_ID, 'filterInvalid').nullish());
+const queryDate = z.preprocess(emptyToNull, text().refine(isCalendarDay, 'dateInvalid').nullish());
 const queryFlag = z.preprocess(emptyToNull, z.enum(['true', 'false', '1', '0'], 'filterInvalid').nullish()).transform((v) => v === 'true' || v === '1');
 /** A country filter: an id or a two-letter ISO code. */
-const countryFilter = z.preprocess(emptyToNull, z.string().trim().regex(/^(\d+|[A-Za-z]{2})$/, 'filterInvalid').nullish());
+const countryFilter = z.preprocess(
+  emptyToNull,
+  text()
+    .trim()
+    .regex(/^(\d{1,10}|[A-Za-z]{2})$/, 'filterInvalid')
+    .refine((v) => !/^\d+$/.test(v) || Number(v) <= MAX_ID, 'filterInvalid')
+    .nullish(),
+);
 /** 1-based page of the list address (`/guestspots/page/{n}`). */
 const pageField = z.preprocess(emptyToNull, z.coerce.number('filterInvalid').int('filterInvalid').min(1, 'filterInvalid').max(100_000, 'filterInvalid').default(1));
 const limitField = z.preprocess(
@@ -142,7 +150,7 @@ export const publicListQuery = z
     from: queryDate,
     to: queryDate,
     /** Text in title, description or place, any case, accents optional. */
-    q: z.preprocess(emptyToNull, z.string().trim().max(LISTING_LIMITS.query, 'tooLong').nullish()),
+    q: z.preprocess(emptyToNull, text().trim().max(LISTING_LIMITS.query, 'tooLong').nullish()),
     page: pageField,
     limit: limitField,
   })
@@ -154,7 +162,7 @@ export type PublicListQuery = z.infer<typeof publicListQuery>;
 export { countryFilter, limitField, pageField, queryFlag, queryId };
 
 /** The owner filter of the profile tab and manage page (`studioId`, `artistId`). */
-export const ownerId = z.coerce.number('filterInvalid').int('filterInvalid').positive('filterInvalid');
+export const ownerId = z.coerce.number('filterInvalid').int('filterInvalid').positive('filterInvalid').max(MAX_ID, 'filterInvalid');
 
 /** A style as every answer carries it, named in the request language. */
 export interface StyleRef {

@@ -10,7 +10,9 @@ import {
   type Role,
   type UserType,
 } from '../constants';
+import { displayName, text } from '../text';
 import type { GalleryImage } from './gallery';
+import { MAX_ID, pathId } from './ids';
 
 /** Profile text limits (the documents give none; chosen with issue 5). */
 export const PROFILE_LIMITS = {
@@ -26,7 +28,7 @@ const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 
 /** Optional free text: absent leaves the value as it is, empty or null clears it. */
 const optionalText = (max: number) =>
-  z.preprocess(emptyToNull, z.string('validation').trim().max(max, 'tooLong').nullish());
+  z.preprocess(emptyToNull, text('validation').trim().max(max, 'tooLong').nullish());
 
 /** A choice from a list, or empty/null for "not specified". */
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -43,7 +45,7 @@ const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v
 /** A style id as a number, a numeric string or a `{id}` object (the profile answer's own shape). */
 const styleId = z.preprocess(
   (v) => numeric(typeof v === 'object' && v !== null && 'id' in v ? (v as { id: unknown }).id : v),
-  z.number('styleUnknown').int('styleUnknown').positive('styleUnknown'),
+  z.number('styleUnknown').int('styleUnknown').positive('styleUnknown').max(MAX_ID, 'styleUnknown'),
 );
 
 /** Style ids as the profile and gallery forms send them; duplicates dropped. */
@@ -53,11 +55,17 @@ export const styleIdList = z
   .transform((ids) => [...new Set(ids)]);
 
 /**
+ * A person's or studio's shown name: required, with something visible, without bidirectional
+ * controls (they let a name pass for another).
+ */
+export const displayNameSchema = displayName('nameRequired', PROFILE_LIMITS.name);
+
+/**
  * PUT /api/users/{id}/profile (document 2 §7). Fields left out stay as they are; `name` is
  * required. `cityId` 0 is a city typed under "Other City", named by `city`.
  */
 export const profileUpdateSchema = z.object({
-  name: z.string('nameRequired').trim().min(1, 'nameRequired').max(PROFILE_LIMITS.name, 'tooLong'),
+  name: displayNameSchema,
   bio: optionalText(PROFILE_LIMITS.bio),
   instagram: optionalText(PROFILE_LIMITS.social),
   facebook: optionalText(PROFILE_LIMITS.social),
@@ -80,8 +88,11 @@ export const profileUpdateSchema = z.object({
   ),
   country: optionalText(PROFILE_LIMITS.place),
   city: optionalText(PROFILE_LIMITS.place),
-  countryId: z.preprocess((v) => numeric(emptyToNull(v)), z.number('countryUnknown').int('countryUnknown').positive('countryUnknown').nullish()),
-  cityId: z.preprocess((v) => numeric(emptyToNull(v)), z.number('cityUnknown').int('cityUnknown').min(0, 'cityUnknown').nullish()),
+  countryId: z.preprocess(
+    (v) => numeric(emptyToNull(v)),
+    z.number('countryUnknown').int('countryUnknown').positive('countryUnknown').max(MAX_ID, 'countryUnknown').nullish(),
+  ),
+  cityId: z.preprocess((v) => numeric(emptyToNull(v)), z.number('cityUnknown').int('cityUnknown').min(0, 'cityUnknown').max(MAX_ID, 'cityUnknown').nullish()),
   // The form's number field: empty means 0 (document 2 §5).
   workstations: z.preprocess(
     (v) => (v === '' || v === null ? 0 : numeric(v)),
@@ -99,19 +110,20 @@ export const profileImageTypeSchema = z.enum(['avatar', 'header', 'headerImage']
 
 export const profileImageFieldsSchema = z.object({
   type: profileImageTypeSchema,
-  userId: z.preprocess((v) => numeric(emptyToNull(v)), z.number('validation').int('validation').positive('validation').nullish()),
+  userId: z.preprocess((v) => numeric(emptyToNull(v)), z.number('validation').int('validation').positive('validation').max(MAX_ID, 'validation').nullish()),
 });
 
 /** DELETE /api/users/{id}/delete-image/{kind}. */
 export const profileImageDeleteParams = z.object({
-  id: z.coerce.number('validation').int('validation').positive('validation'),
+  id: pathId('validation', 'profileNotFound'),
   kind: profileImageTypeSchema,
 });
 
-export const userIdParams = z.object({ id: z.coerce.number('validation').int('validation').positive('validation') });
+/** A user id in a path; one past the columns' range names no one (404). */
+export const userIdParams = z.object({ id: pathId('validation', 'userNotFound') });
 
 /** A path's username: the profile path form (spaces as hyphens) or the name itself. */
-export const usernameParams = z.object({ username: z.string('profileNotFound').trim().min(1, 'profileNotFound').max(200, 'profileNotFound') });
+export const usernameParams = z.object({ username: text('profileNotFound').trim().min(1, 'profileNotFound').max(200, 'profileNotFound') });
 
 /** The user/profile entity of document 2 §3 as the profile calls answer it. */
 export interface ProfileUser {
@@ -121,7 +133,8 @@ export interface ProfileUser {
   avatar: string | null;
   headerImage: string | null;
   userType: UserType;
-  role: Role;
+  /** Only in answers to the profile's owner. */
+  role?: Role;
   bio: string | null;
   /** Text: the city's name (a listed city's name, or the one typed under "Other City"). */
   city: string | null;

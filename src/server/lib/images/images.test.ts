@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GALLERY_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { AppError } from '../../errors';
 import { DiskStorage } from '../storage/index';
-import { deleteImageFiles, processImage, storeImage, variantUrl, type ImageKind } from './index';
+import { deleteImageFiles, MAX_INPUT_SIDE, processImage, storeImage, variantUrl, type ImageKind } from './index';
+import { WorkQueue } from './queue';
 
 function solid(width: number, height: number, background = '#b03030') {
   return sharp({ create: { width, height, channels: 3, background } });
@@ -34,6 +36,41 @@ async function cameraJpeg(width: number, height: number, orientation = 1) {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 1200/100', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' },
     })
     .toBuffer();
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  let crc = 0xffffffff;
+  for (const byte of body) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
+  return Buffer.concat([length, body, sum]);
+}
+
+/**
+ * A PNG whose header claims the given size but whose pixel data is garbage: any attempt to
+ * decode it fails (415), so a 413 proves the image was judged by its header alone.
+ */
+function headerOnlyPng(width: number, height: number, bitDepth = 8, colourType = 6): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = bitDepth;
+  ihdr[9] = colourType;
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(16))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('processImage', () => {
@@ -153,6 +190,38 @@ describe('processImage', () => {
     expect(bomb.length).toBeLessThan(PROFILE_IMAGE_MAX_BYTES);
     await expectAppError(processImage(bomb, 'avatar'), 413, 'imageTooManyPixels');
     await expectAppError(processImage(bomb, 'gallery'), 413, 'imageTooManyPixels');
+  });
+
+  it('refuses a long strip by its side from the header, before decoding', async () => {
+    // 39 megapixels, under the pixel cap, yet the shape that took the memory in issue 10.
+    const strip = await solid(39_000, 1000, '#ffffff').png({ compressionLevel: 9 }).toBuffer();
+    expect(strip.length).toBeLessThan(PROFILE_IMAGE_MAX_BYTES);
+    await expectAppError(processImage(strip, 'gallery'), 413, 'imageDimensionsTooLarge');
+    await expectAppError(processImage(headerOnlyPng(MAX_INPUT_SIDE + 1, 100), 'avatar'), 413, 'imageDimensionsTooLarge');
+    await expectAppError(processImage(headerOnlyPng(100, MAX_INPUT_SIDE + 1), 'header'), 413, 'imageDimensionsTooLarge');
+    // The same garbage at an allowed size is only found out by decoding.
+    await expectAppError(processImage(headerOnlyPng(100, 100), 'gallery'), 415, 'galleryImageInvalidFormat');
+  });
+
+  it('refuses an image whose decoded bytes exceed the budget, naming the megapixels its depth allows', async () => {
+    // 25 megapixels of 16-bit RGBA: 200 MB decoded, over the budget of 160 MB.
+    const err = await processImage(headerOnlyPng(5000, 5000, 16, 6), 'gallery').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ status: 413, code: 'imageTooManyPixels', params: { megapixels: 20 } });
+  });
+
+  it('decodes through the queue, and answers 503 with Retry-After when its backlog is full', async () => {
+    const queue = new WorkQueue(1, 0);
+    let release!: () => void;
+    const busy = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const input = await solid(300, 200).png().toBuffer();
+    const err = await processImage(input, 'avatar', queue).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 503, code: 'imageQueueFull', extra: { retryAfter: expect.any(Number) } });
+    // Refusals by the header never take a place in the queue.
+    await expectAppError(processImage(headerOnlyPng(MAX_INPUT_SIDE + 1, 10), 'avatar', queue), 413, 'imageDimensionsTooLarge');
+    release();
+    await busy;
+    expect((await processImage(input, 'avatar', queue)).variants.large.width).toBe(200);
   });
 });
 

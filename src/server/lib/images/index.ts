@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { GALLERY_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { AppError } from '../../errors';
+import type { Limit } from '../rate-limit/index';
 import type { Storage } from '../storage/index';
+import { WorkQueue } from './queue';
 
 export type ImageKind = 'avatar' | 'header' | 'gallery';
 
@@ -35,6 +38,36 @@ export interface StoredImage {
  * 400 MB once decoded. 40 megapixels covers every phone camera.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Longest side taken. A strip of 39000 x 1000 stays under the pixel cap yet costs far more
+ * working memory than its count suggests (wide scanlines, resize buffers); no camera or phone
+ * panorama that fits 40 megapixels needs more than 12000 px on one side.
+ */
+export const MAX_INPUT_SIDE = 12_000;
+
+/**
+ * Decoded bytes one upload may take: 40 megapixels of 8-bit RGBA. A 16-bit or many-channel
+ * image has to be smaller in pixels to fit.
+ */
+export const MAX_DECODED_BYTES = MAX_INPUT_PIXELS * 4;
+
+/** Uploads per user and minute, all image kinds together: far more than any person picks by hand. */
+export const IMAGE_UPLOAD_LIMIT: Limit = { name: 'imageUpload', max: 30, windowMs: 60_000 };
+
+/**
+ * Uploads waiting for a decoder: beyond these the answer is 503 with Retry-After. Each holds
+ * only its encoded bytes (at most 10 MB) while it waits.
+ */
+export const IMAGE_QUEUE_MAX_WAITING = 32;
+
+// Parallelism comes from the queue, one pipeline per core. libvips' own threads per pipeline
+// and its operation cache would multiply the memory of each one and keep it after the answer.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** Every decode and resize of the process goes through this queue. */
+export const imageQueue = new WorkQueue(availableParallelism(), IMAGE_QUEUE_MAX_WAITING);
 
 /**
  * Target size of each variant in pixels: the square's side for avatars, the width of the 3:1
@@ -70,7 +103,9 @@ const RULES: Record<ImageKind, KindRules> = {
   },
 };
 
-const tooManyPixels = () => new AppError(413, 'imageTooManyPixels', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+const tooManyPixels = (megapixels = MAX_INPUT_PIXELS / 1_000_000) => new AppError(413, 'imageTooManyPixels', { megapixels });
+
+const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8, complex: 8, dpcomplex: 16 };
 
 /**
  * Checks an upload by its bytes (never its name or declared type), auto-rotates it by its EXIF
@@ -78,7 +113,7 @@ const tooManyPixels = () => new AppError(413, 'imageTooManyPixels', { megapixels
  * serials), no XMP, no IPTC, no ICC (pixels are converted to sRGB). Animated images keep
  * their first frame.
  */
-export async function processImage(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+export async function processImage(input: Buffer, kind: ImageKind, queue: WorkQueue = imageQueue): Promise<ProcessedImage> {
   const rules = RULES[kind];
   if (input.length > rules.maxBytes) {
     throw new AppError(413, rules.tooLarge, { maxMb: rules.maxBytes / 1024 / 1024 });
@@ -103,15 +138,30 @@ export async function processImage(input: Buffer, kind: ImageKind): Promise<Proc
   }
   // sharp picks its decoder from the bytes too; both must agree, so no polyglot slips through.
   if (meta.format !== expectedFormat || !meta.width || !meta.height) throw unsupported();
+  // Everything so far came from the header: an image over budget is refused before any decoding.
   const frameHeight = meta.pageHeight ?? meta.height;
+  if (Math.max(meta.width, frameHeight) > MAX_INPUT_SIDE) throw new AppError(413, 'imageDimensionsTooLarge', { maxSide: MAX_INPUT_SIDE });
   if (meta.width * frameHeight > MAX_INPUT_PIXELS) throw tooManyPixels();
+  const bytesPerPixel = (meta.channels ?? 4) * (BYTES_PER_SAMPLE[meta.depth ?? 'uchar'] ?? 1);
+  if (meta.width * frameHeight * bytesPerPixel > MAX_DECODED_BYTES) {
+    throw tooManyPixels(Math.floor(MAX_DECODED_BYTES / bytesPerPixel / 1_000_000));
+  }
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? frameHeight : meta.width;
   const height = rotated ? meta.width : frameHeight;
+  const variants = await queue.run(() => renderVariants(decoded, kind, width, height, unsupported));
+  return { variants, width, height };
+}
 
+async function renderVariants(
+  decoded: Sharp,
+  kind: ImageKind,
+  width: number,
+  height: number,
+  unsupported: () => AppError,
+): Promise<Record<VariantName, ImageVariant>> {
   const variants = {} as Record<VariantName, ImageVariant>;
-  // One variant at a time: libvips already uses every core for one pipeline, and running
-  // three at once would triple the peak memory of a large upload.
+  // One variant at a time: running three at once would triple the peak memory of a large upload.
   for (const name of VARIANT_NAMES) {
     const pipeline = resizeFor(decoded.clone(), kind, VARIANT_SIZES[kind][name], width, height)
       .toColourspace('srgb')
@@ -123,7 +173,7 @@ export async function processImage(input: Buffer, kind: ImageKind): Promise<Proc
       throw isPixelLimit(err) ? tooManyPixels() : unsupported();
     }
   }
-  return { variants, width, height };
+  return variants;
 }
 
 function isPixelLimit(err: unknown): boolean {

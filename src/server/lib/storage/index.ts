@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -126,6 +126,54 @@ function isMissing(err: unknown): boolean {
 }
 
 /**
+ * How old a `*.tmp` file has to be before a sweep takes it for a leftover: a write takes
+ * milliseconds, but another process sharing the folder may be in the middle of one.
+ */
+export const TEMP_FILE_GRACE_MS = 60_000;
+
+/**
+ * Deletes the `*.tmp` files below `root` older than `graceMs`: what writes interrupted by a
+ * crash or a kill left behind (a finished write renames its temp file away). Answers how many
+ * went and how many were kept as possibly still being written.
+ */
+export async function sweepTempFiles(root: string, graceMs = TEMP_FILE_GRACE_MS): Promise<{ deleted: number; kept: number }> {
+  const result = { deleted: 0, kept: 0 };
+  const cutoff = Date.now() - graceMs;
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        await walk(file);
+      } else if (entry.isFile() && entry.name.endsWith('.tmp')) {
+        let modified: number;
+        try {
+          modified = (await stat(file)).mtimeMs;
+        } catch (err) {
+          // Renamed or swept by someone else meanwhile.
+          if (isMissing(err)) continue;
+          throw err;
+        }
+        if (modified > cutoff) {
+          result.kept++;
+        } else {
+          await rm(file, { force: true });
+          result.deleted++;
+        }
+      }
+    }
+  };
+  await walk(root);
+  return result;
+}
+
+/**
  * Picks the storage once from the config. Disk is the embedded default; an S3 adapter
  * implementing the same interface is chosen here once the config carries bucket settings.
  */
@@ -139,6 +187,7 @@ export function createStorage(config: Pick<Config, 'dataDir'>): Storage {
  */
 export function registerUploads(app: FastifyInstance, storage: Storage, dataDir: string): void {
   const disk = storage instanceof DiskStorage ? storage : new DiskStorage(dataDir);
+  sweepAtStart(app, disk.root);
   app.get('/uploads/*', async (request, reply) => {
     const key = (request.params as { '*'?: string })['*'] ?? '';
     if (!isValidKey(key)) throw notFound();
@@ -159,4 +208,27 @@ export function registerUploads(app: FastifyInstance, storage: Storage, dataDir:
       .header('X-Content-Type-Options', 'nosniff')
       .send(createReadStream(file));
   });
+}
+
+/**
+ * Sweeps leftover temp files when the app starts, and once more after the grace period for
+ * those that were too young to tell from a write in progress. A failed sweep only costs disk
+ * space, so it is logged and never stops the start.
+ */
+function sweepAtStart(app: FastifyInstance, root: string): void {
+  let again: NodeJS.Timeout | undefined;
+  const sweep = async () => {
+    try {
+      const { deleted, kept } = await sweepTempFiles(root);
+      if (deleted) app.log.info({ deleted }, 'deleted temp files of interrupted uploads');
+      return kept;
+    } catch (err) {
+      app.log.warn({ err }, 'could not sweep temp files of interrupted uploads');
+      return 0;
+    }
+  };
+  app.addHook('onReady', async () => {
+    if ((await sweep()) > 0) again = setTimeout(() => void sweep(), TEMP_FILE_GRACE_MS + 1000).unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(again));
 }

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../errors';
-import { createStorage, DiskStorage, isValidKey, registerUploads } from './index';
+import { createStorage, DiskStorage, isValidKey, registerUploads, sweepTempFiles, TEMP_FILE_GRACE_MS } from './index';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-storage-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -94,5 +94,51 @@ describe('GET /uploads/*', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('do not serve');
     }
+  });
+});
+
+describe('temp files of interrupted writes', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'tgs-sweep-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  /** Files as a crash leaves them: a finished upload, and temp files of writes that never got renamed. */
+  function leftovers(dir: string) {
+    const folder = path.join(dir, 'uploads', 'gallery', '9');
+    mkdirSync(folder, { recursive: true });
+    const file = (name: string, ageMs = 0) => {
+      const full = path.join(folder, name);
+      writeFileSync(full, 'x');
+      const when = new Date(Date.now() - ageMs);
+      utimesSync(full, when, when);
+      return full;
+    };
+    return {
+      kept: file('abc-large.webp', 10 * TEMP_FILE_GRACE_MS),
+      stale: [file('abc-medium.webp.0123456789ab.tmp', 2 * TEMP_FILE_GRACE_MS), file('def-large.webp.ba9876543210.tmp', 24 * 3600_000)],
+      fresh: file('ghi-large.webp.aaaaaaaaaaaa.tmp'),
+    };
+  }
+
+  it('sweeps stale *.tmp files in every folder and keeps the young ones and the real files', async () => {
+    const files = leftovers(root);
+    expect(await sweepTempFiles(path.join(root, 'uploads'))).toEqual({ deleted: 2, kept: 1 });
+    for (const stale of files.stale) expect(existsSync(stale)).toBe(false);
+    expect(existsSync(files.fresh)).toBe(true);
+    expect(existsSync(files.kept)).toBe(true);
+    expect(await sweepTempFiles(path.join(root, 'uploads'), 0)).toEqual({ deleted: 1, kept: 0 });
+    expect(existsSync(files.fresh)).toBe(false);
+    expect(await sweepTempFiles(path.join(root, 'no-uploads-yet'))).toEqual({ deleted: 0, kept: 0 });
+  });
+
+  it('sweeps when the app starts', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tgs-sweep-app-'));
+    const files = leftovers(dir);
+    const app = Fastify();
+    registerUploads(app, new DiskStorage(dir), dir);
+    await app.ready();
+    for (const stale of files.stale) expect(existsSync(stale)).toBe(false);
+    expect(existsSync(files.kept)).toBe(true);
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

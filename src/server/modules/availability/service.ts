@@ -2,7 +2,6 @@ import type { Availability, AvailabilityCreateData, AvailabilityMatch, Availabil
 import type { Language } from '../../../common/languages';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { Db } from '../../db/index';
-import { nowIso } from '../../db/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import { presentGuestSpot } from '../guest-spots/presenter';
 import { createGuestSpotRepo } from '../guest-spots/repo';
@@ -54,25 +53,35 @@ export function createAvailabilityService(db: Db, cache: ResultCache = noCache) 
 
     /** Changes the fields sent; the slug stays, so shared links keep working after a retitle. */
     async update(user: SessionUser | null, id: number, input: AvailabilityUpdateData, lang: Language): Promise<Availability> {
-      const { row, startDate, endDate } = await core.ownRow(user, id, input);
+      await core.ownRow(user, id, input);
       const placeChanged = hasPlace({ countryId: input.countryId, cityId: input.cityId });
       const [place, styleIds] = await Promise.all([
-        resolvePlace(refs, placeChanged ? { countryId: input.countryId, cityId: input.cityId } : { countryId: row.country_id, cityId: row.city_id }),
+        placeChanged ? resolvePlace(refs, { countryId: input.countryId, cityId: input.cityId }) : null,
         input.styleIds === undefined ? undefined : checkStyles(refs, input.styleIds),
       ]);
-      const values: Partial<AvailabilityValues> & { updated_at: string } = { updated_at: nowIso(), start_date: startDate, end_date: endDate };
-      if (input.title !== undefined) values.title = input.title;
-      if (input.description !== undefined) values.description = input.description;
-      if (input.preferredLocation !== undefined) values.preferred_location = input.preferredLocation;
-      if (input.isActive !== undefined) values.is_active = input.isActive ? 1 : 0;
-      if (placeChanged) Object.assign(values, { country_id: place.countryId, city_id: place.cityId });
-      values.search_text = searchText([
-        values.title ?? row.title,
-        values.description === undefined ? row.description : values.description,
-        values.preferred_location === undefined ? row.preferred_location : values.preferred_location,
-        place.cityName,
-      ]);
-      await repo.transaction((trx) => repo.update(trx, id, values, styleIds));
+      await core.updateLocked(
+        user,
+        id,
+        input,
+        (row) => {
+          const values: Partial<AvailabilityValues> = {};
+          if (input.title !== undefined) values.title = input.title;
+          if (input.description !== undefined) values.description = input.description;
+          if (input.preferredLocation !== undefined) values.preferred_location = input.preferredLocation;
+          if (input.isActive !== undefined) values.is_active = input.isActive ? 1 : 0;
+          if (place) Object.assign(values, { country_id: place.countryId, city_id: place.cityId });
+          if (values.title !== undefined || values.description !== undefined || values.preferred_location !== undefined || place) {
+            values.search_text = searchText([
+              values.title ?? row.title,
+              values.description === undefined ? row.description : values.description,
+              values.preferred_location === undefined ? row.preferred_location : values.preferred_location,
+              place ? place.cityName : row.place_city_name,
+            ]);
+          }
+          return values;
+        },
+        styleIds,
+      );
       return load(id, lang);
     },
 

@@ -1,5 +1,5 @@
 import type { Language } from '../../../common/languages';
-import type { Db } from '../../db/index';
+import { isPostgresDb, type Db } from '../../db/index';
 
 const IMAGE_COLUMNS = [
   'gallery_images.id', 'gallery_images.user_id', 'gallery_images.image_url', 'gallery_images.medium_url',
@@ -98,15 +98,23 @@ export interface NewImage {
   now: string;
 }
 
-/** Inserts an image at the end of the owner's portfolio, with its styles, in one transaction. */
-export async function insertImage(db: Db, image: NewImage): Promise<number> {
+/**
+ * Inserts an image at the end of the owner's portfolio, with its styles, unless the portfolio
+ * already holds `maxImages`: null then. Count, position and insert share one transaction
+ * that holds the owner's row locked on PostgreSQL (SQLite runs one writer at a time), so
+ * parallel uploads get distinct positions and never pass the cap.
+ */
+export async function insertImage(db: Db, image: NewImage, maxImages: number): Promise<number | null> {
+  const postgres = isPostgresDb(db);
   return db.transaction().execute(async (trx) => {
-    const last = await trx
+    if (postgres) await trx.selectFrom('users').select('id').where('id', '=', image.userId).forNoKeyUpdate().execute();
+    const current = await trx
       .selectFrom('gallery_images')
-      .select((eb) => eb.fn.max('position').as('max'))
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('position').as('max')])
       .where('user_id', '=', image.userId)
-      .executeTakeFirst();
-    const position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
+      .executeTakeFirstOrThrow();
+    if (Number(current.count) >= maxImages) return null;
+    const position = current.max === null || current.max === undefined ? 0 : Number(current.max) + 1;
     const row = await trx
       .insertInto('gallery_images')
       .values({

@@ -9,7 +9,9 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, parse } from '../../errors';
 import { field, readUpload, registerMultipart } from '../../http/multipart';
+import { consume } from '../../http/rate-limit';
 import { t } from '../../i18n';
+import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
 import { requireUser } from '../auth/routes';
 import { accountFileCollectors } from '../auth/service';
 import { registerGalleryPages } from './pages';
@@ -36,6 +38,8 @@ export async function galleryModule(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post('/api/gallery', async (request, reply) => {
     const user = requireUser(request);
+    // Counted before the body is read, so uploads over the limit are never buffered.
+    await consume(ctx.rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
     const upload = await readUpload(request, { tooLarge: () => new AppError(413, 'galleryImageTooLarge', { maxMb: 10 }) });
     const input = parse(galleryUploadSchema, {
       caption: field(upload.fields, 'caption'),

@@ -1,6 +1,8 @@
 import type { Language } from '../../../common/languages';
 import type { GalleryImage, GalleryListItem, GalleryListQuery, GalleryOwner } from '../../../common/schemas/gallery';
+import { isDbId } from '../../../common/schemas/ids';
 import type { SessionUser } from '../../../common/schemas/session';
+import { hasControlCharacters } from '../../../common/text';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import { AppError, forbidden } from '../../errors';
@@ -16,6 +18,7 @@ import * as repo from './repo';
 export const GALLERY_MAX_PER_USER = 300;
 
 const imageNotFound = () => new AppError(404, 'galleryImageNotFound');
+const galleryFull = () => new AppError(400, 'galleryFull', { max: GALLERY_MAX_PER_USER });
 
 async function stylesByImage(db: Db, imageIds: number[], lang: Language): Promise<Map<number, NamedStyle[]>> {
   const rows = await repo.findImageStyles(db, imageIds, lang);
@@ -61,12 +64,11 @@ export async function uploadImage(
 ): Promise<GalleryImage> {
   if (!galleryPolicy.upload(user)) throw forbidden();
   await requireStyles(ctx.db, input.styleIds);
-  if ((await repo.countUserImages(ctx.db, user.id)) >= GALLERY_MAX_PER_USER) {
-    throw new AppError(400, 'galleryFull', { max: GALLERY_MAX_PER_USER });
-  }
+  // Spares the image work in the common case; the insert decides for parallel uploads.
+  if ((await repo.countUserImages(ctx.db, user.id)) >= GALLERY_MAX_PER_USER) throw galleryFull();
   const processed = await processImage(input.buffer, 'gallery');
   const stored = await storeImage(ctx.storage, processed, `gallery/${user.id}`);
-  let id: number;
+  let id: number | null;
   try {
     id = await repo.insertImage(ctx.db, {
       userId: user.id,
@@ -78,11 +80,15 @@ export async function uploadImage(
       caption: input.caption ?? null,
       styleIds: input.styleIds,
       now: new Date().toISOString(),
-    });
+    }, GALLERY_MAX_PER_USER);
   } catch (err) {
     // No row points at the files, so nothing else would ever delete them.
     await ctx.deleteFiles([stored.imageUrl]).catch(() => undefined);
     throw err;
+  }
+  if (id === null) {
+    await ctx.deleteFiles([stored.imageUrl]);
+    throw galleryFull();
   }
   const row = await repo.findImage(ctx.db, id);
   if (!row) throw imageNotFound();
@@ -143,7 +149,8 @@ export function decodeCursor(value: string): Cursor {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
     if (Array.isArray(parsed) && parsed.length === 2) {
       const [createdAt, id] = parsed as [unknown, unknown];
-      if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && Number.isSafeInteger(id) && (id as number) > 0) {
+      // A forged cursor must not carry what the database refuses: text with NUL, an id past the column's range.
+      if (typeof createdAt === 'string' && !hasControlCharacters(createdAt) && !Number.isNaN(Date.parse(createdAt)) && typeof id === 'number' && isDbId(id)) {
         return { createdAt, id: id as number };
       }
     }

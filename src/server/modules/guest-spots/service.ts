@@ -2,7 +2,6 @@ import type { GuestSpot, GuestSpotCreateData, GuestSpotMatch, GuestSpotUpdateDat
 import type { Language } from '../../../common/languages';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { Db } from '../../db/index';
-import { nowIso } from '../../db/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import { presentAvailability } from '../availability/presenter';
 import { createAvailabilityRepo } from '../availability/repo';
@@ -70,26 +69,36 @@ export function createGuestSpotService(db: Db, cache: ResultCache = noCache) {
 
     /** Changes the fields sent; the slug stays, so shared links keep working after a retitle. */
     async update(user: SessionUser | null, id: number, input: GuestSpotUpdateData, lang: Language): Promise<GuestSpot> {
-      const { row, startDate, endDate } = await core.ownRow(user, id, input);
+      await core.ownRow(user, id, input);
       const [place, styleIds] = await Promise.all([
         hasPlace(input) ? resolvePlace(refs, input) : null,
         input.styleIds === undefined ? undefined : checkStyles(refs, input.styleIds),
       ]);
-      const values: Partial<GuestSpotValues> & { updated_at: string } = { updated_at: nowIso(), start_date: startDate, end_date: endDate };
-      if (input.title !== undefined) values.title = input.title;
-      if (input.description !== undefined) values.description = input.description;
-      if (input.compensation !== undefined) values.compensation = input.compensation;
-      if (input.compensationDetails !== undefined) values.compensation_details = input.compensationDetails;
-      if (input.places !== undefined) values.places = input.places;
-      if (input.requirements !== undefined) values.requirements = input.requirements;
-      if (input.isActive !== undefined) values.is_active = input.isActive ? 1 : 0;
-      if (place) Object.assign(values, { country_id: place.countryId, city_id: place.cityId, city_name: place.cityName });
-      values.search_text = searchText([
-        values.title ?? row.title,
-        values.description === undefined ? row.description : values.description,
-        place ? place.cityName : row.city_name,
-      ]);
-      await repo.transaction((trx) => repo.update(trx, id, values, styleIds));
+      await core.updateLocked(
+        user,
+        id,
+        input,
+        (row) => {
+          const values: Partial<GuestSpotValues> = {};
+          if (input.title !== undefined) values.title = input.title;
+          if (input.description !== undefined) values.description = input.description;
+          if (input.compensation !== undefined) values.compensation = input.compensation;
+          if (input.compensationDetails !== undefined) values.compensation_details = input.compensationDetails;
+          if (input.places !== undefined) values.places = input.places;
+          if (input.requirements !== undefined) values.requirements = input.requirements;
+          if (input.isActive !== undefined) values.is_active = input.isActive ? 1 : 0;
+          if (place) Object.assign(values, { country_id: place.countryId, city_id: place.cityId, city_name: place.cityName });
+          if (values.title !== undefined || values.description !== undefined || place) {
+            values.search_text = searchText([
+              values.title ?? row.title,
+              values.description === undefined ? row.description : values.description,
+              place ? place.cityName : row.city_name,
+            ]);
+          }
+          return values;
+        },
+        styleIds,
+      );
       return load(id, lang);
     },
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Language } from '../../../common/languages';
+import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import type { PublicFilter } from './public-list';
@@ -48,6 +49,9 @@ export interface ListingValues {
 }
 
 type Executor = Db | Transaction<Database>;
+
+/** A listing's stored row as an update reads it, with the name of its listed city (search text holds it). */
+export type LockedRow<Values> = Values & { id: number; slug: string; owner_id: number; place_city_name: string | null };
 // The statements below are the same for both kinds up to table and column names, which the
 // typed builder cannot take as a union; they are written once on an untyped handle, and each
 // kind's repo states the row types it answers.
@@ -107,7 +111,9 @@ export function createListingRepo<Row, Values extends ListingValues>(
       return typedDb.transaction().execute(fn);
     },
 
-    findById(id: number, lang: Language): Promise<Row | undefined> {
+    /** An id past the columns' range names no row; PostgreSQL would fail on it rather than find nothing. */
+    async findById(id: number, lang: Language): Promise<Row | undefined> {
+      if (!isDbId(id)) return undefined;
       return detailed(lang).where(col('id'), '=', id).executeTakeFirst();
     },
 
@@ -117,14 +123,38 @@ export function createListingRepo<Row, Values extends ListingValues>(
 
     /** The bare row for permission checks and merging an update. */
     async findOwnRow(id: number): Promise<(Values & { id: number; slug: string; owner_id: number }) | undefined> {
+      if (!isDbId(id)) return undefined;
       return (await db.selectFrom(t.table).selectAll().select(`${t.owner} as owner_id`).where('id', '=', id).executeTakeFirst()) as
         | (Values & { id: number; slug: string; owner_id: number })
         | undefined;
     },
 
+    /**
+     * The bare row an update starts from, locked until the transaction ends (`FOR UPDATE`; on
+     * SQLite a transaction holds the only connection, so nothing else runs meanwhile).
+     */
+    async lockOwnRow(trx: Transaction<Database>, id: number): Promise<LockedRow<Values> | undefined> {
+      if (!isDbId(id)) return undefined;
+      const query = (trx as unknown as Kysely<any>)
+        .selectFrom(t.table)
+        .selectAll()
+        .select([`${t.owner} as owner_id`, sql<string | null>`(select name from cities where cities.id = ${sql.ref(`${t.table}.city_id`)})`.as('place_city_name')])
+        .where('id', '=', id);
+      return (await (postgres ? query.forUpdate() : query).executeTakeFirst()) as LockedRow<Values> | undefined;
+    },
+
+    /**
+     * Keeps other creates of this kind waiting until the transaction ends, so a slug found free
+     * stays free (PostgreSQL; on SQLite the transaction already runs alone). Inserts and updates
+     * wait, reads do not.
+     */
+    async lockForInsert(trx: Transaction<Database>): Promise<void> {
+      if (postgres) await sql`lock table ${sql.table(t.table)} in share row exclusive mode`.execute(trx);
+    },
+
     /** Slugs equal to base or base-n, to pick the next free suffix. */
-    async slugsLike(base: string): Promise<string[]> {
-      const rows: { slug: string }[] = await db
+    async slugsLike(trx: Executor, base: string): Promise<string[]> {
+      const rows: { slug: string }[] = await (trx as unknown as Kysely<any>)
         .selectFrom(t.table)
         .select('slug')
         .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))

@@ -3,12 +3,23 @@ import { MATCHES_LIMIT, todayUtc, type MatchReasons, type StyleRef } from '../..
 import type { SessionUser } from '../../../common/schemas/session';
 import { nowIso } from '../../db/index';
 import { AppError } from '../../errors';
-import type { ListingRepo, ListingValues } from './listing-repo';
+import type { ListingRepo, ListingValues, LockedRow } from './listing-repo';
 import { MATCH_CANDIDATES, rankMatches, scoreMatch, type Matchable } from './matching';
 import { authorizeManage, canManage } from './policy';
 import { groupStyles } from './present';
 import { isUniqueViolation } from './repo';
 import { firstFreeSlug, slugify } from './slug';
+
+// Creates racing for one slug retry with the next free one; the last attempt locks out other
+// creates, so it cannot collide and the retries always end.
+const SLUG_ATTEMPTS = 4;
+
+/** The dates a listing has after an update must be in order: a new start alone must not pass the stored end. */
+function checkDates(input: { startDate?: string; endDate?: string }, row: { start_date: string; end_date: string }): void {
+  if ((input.endDate ?? row.end_date) < (input.startDate ?? row.start_date)) {
+    throw new AppError(400, 'endBeforeStart', {}, { field: 'endDate', fields: { endDate: 'endBeforeStart' } });
+  }
+}
 
 /**
  * The rules guest spots and availabilities share: presenting rows with their styles, slugs,
@@ -48,16 +59,14 @@ export function createListingCore<Row extends { id: number; slug: string; is_act
 
   /**
    * The stored row of a listing the user may change (404 when missing, 401 for visitors, 403 for
-   * others) and its dates after the update: a new start alone must not pass the stored end.
+   * others), checked against the update's dates; answers these before the other fields are judged.
    */
   async function ownRow(user: SessionUser | null, id: number, input: { startDate?: string; endDate?: string } = {}) {
     const row = await repo.findOwnRow(id);
     if (!row) throw notFound();
     authorizeManage(user, row.owner_id);
-    const startDate = input.startDate ?? row.start_date;
-    const endDate = input.endDate ?? row.end_date;
-    if (endDate < startDate) throw new AppError(400, 'endBeforeStart', {}, { field: 'endDate', fields: { endDate: 'endBeforeStart' } });
-    return { row, startDate, endDate };
+    checkDates(input, row);
+    return row;
   }
 
   return {
@@ -67,18 +76,51 @@ export function createListingCore<Row extends { id: number; slug: string; is_act
     ownRow,
     findForPage,
 
-    /** Inserts under the first free slug; a concurrent insert of the same slug makes it try the next one. */
+    /**
+     * Inserts under the first free slug, read in the insert's transaction. A concurrent create
+     * taking the same slug fails the unique index, which aborts the whole transaction on
+     * PostgreSQL, so the whole transaction is retried.
+     */
     async insertWithSlug(ownerId: number, title: string, values: Values, styleIds: number[]): Promise<number> {
       const base = slugify(title, opts.slugFallback);
-      for (let attempt = 0; ; attempt++) {
-        const slug = firstFreeSlug(base, await repo.slugsLike(base));
-        const now = nowIso();
+      const now = nowIso();
+      for (let attempt = 1; ; attempt++) {
+        const last = attempt >= SLUG_ATTEMPTS;
         try {
-          return await repo.transaction((trx) => repo.insert(trx, { ...values, owner_id: ownerId, slug, created_at: now, updated_at: now }, styleIds));
+          return await repo.transaction(async (trx) => {
+            if (last) await repo.lockForInsert(trx);
+            const slug = firstFreeSlug(base, await repo.slugsLike(trx, base));
+            return repo.insert(trx, { ...values, owner_id: ownerId, slug, created_at: now, updated_at: now }, styleIds);
+          });
         } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= 4) throw error;
+          if (last || !isUniqueViolation(error)) throw error;
         }
       }
+    },
+
+    /**
+     * Writes an update in one transaction from the row read `FOR UPDATE`: only the fields sent
+     * (`build` answers them) and the dates sent are written, and derived columns are computed
+     * from the locked row, so a concurrent edit of other fields is neither reverted nor missing
+     * from the search text. `styleIds` (when given) replace the style links.
+     */
+    async updateLocked(
+      user: SessionUser | null,
+      id: number,
+      input: { startDate?: string; endDate?: string },
+      build: (row: LockedRow<Values>) => Partial<Values>,
+      styleIds: number[] | undefined,
+    ): Promise<void> {
+      await repo.transaction(async (trx) => {
+        const row = await repo.lockOwnRow(trx, id);
+        if (!row) throw notFound();
+        authorizeManage(user, row.owner_id);
+        checkDates(input, row);
+        const values: Partial<Values> & { updated_at: string } = { ...build(row), updated_at: nowIso() };
+        if (input.startDate !== undefined) values.start_date = input.startDate;
+        if (input.endDate !== undefined) values.end_date = input.endDate;
+        await repo.update(trx, id, values, styleIds);
+      });
     },
 
     async remove(user: SessionUser | null, id: number): Promise<void> {

@@ -9,7 +9,7 @@ const load = async (lang: string, ns: string) => (await import(`../../../common/
 const ERROR_KEYS = [
   'onlyStudios', 'onlyArtists', 'titleRequired', 'dateRequired', 'dateInvalid', 'dateTooEarly', 'endBeforeStart',
   'styleUnknown', 'tooManyStyles', 'countryUnknown', 'cityUnknown', 'cityNotInCountry', 'placesRange', 'filterInvalid',
-  'guestSpotNotFound', 'availabilityNotFound', 'tooLong', 'validation', 'forbidden', 'unauthorized',
+  'guestSpotNotFound', 'availabilityNotFound', 'tooLong', 'validation', 'forbidden', 'unauthorized', 'controlCharacters',
 ];
 const ROUTE_IDS = Object.keys(ROUTES).filter((id) => /guestSpot|gastplatze|guestArtist|availability|tattooArtist/.test(id));
 const placeholders = (text: string | undefined) => [...(text ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

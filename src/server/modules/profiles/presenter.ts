@@ -16,15 +16,16 @@ function parseLanguages(json: string): LanguageId[] {
 }
 
 /**
- * The user/profile entity of document 2 §3. Never the password hash; the e-mail only for the
- * profile's owner. City and country are texts: a listed country is named in the request
- * language, anything else as it was stored.
+ * The user/profile entity of document 2 §3. Never the password hash; the e-mail and the role
+ * only for the profile's owner (knowing who the admins are helps only an attacker). City and
+ * country are texts: a listed country is named in the request language, anything else as it
+ * was stored.
  */
 export function presentProfile(
   row: ProfileRow,
   styles: NamedStyle[],
   galleryImages: GalleryImage[],
-  opts: { withEmail: boolean },
+  opts: { forOwner: boolean },
 ): ProfileUser {
   const cityName = row.city_name ?? row.city;
   const countryName = row.country_local_name ?? row.country_name ?? row.country;
@@ -35,7 +36,6 @@ export function presentProfile(
     avatar: row.avatar,
     headerImage: row.header_image,
     userType: row.user_type as UserType,
-    role: row.role as Role,
     bio: row.bio,
     city: cityName,
     country: countryName,
@@ -65,7 +65,10 @@ export function presentProfile(
     createdAt: row.created_at,
     galleryImages,
   };
-  if (opts.withEmail) profile.email = row.email;
+  if (opts.forOwner) {
+    profile.email = row.email;
+    profile.role = row.role as Role;
+  }
   return profile;
 }
 

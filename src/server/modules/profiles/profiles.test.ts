@@ -7,11 +7,11 @@ import { createArtist, createStudio, type TestUser } from '../../test/factories'
 import { multipartBody } from '../../test/multipart';
 import { cutDescription } from './head';
 
-/** Every field of the user/profile entity (document 2 §3), as the profile calls answer it. */
+/** Every field of the user/profile entity (document 2 §3) as others see it; the owner also gets email and role. */
 const PROFILE_KEYS = [
   'avatar', 'bio', 'city', 'cityId', 'cityName', 'country', 'countryCode', 'countryId', 'countryName', 'createdAt',
   'experience', 'facebook', 'featuredUntil', 'galleryImages', 'gender', 'headerImage', 'id', 'instagram', 'languages',
-  'microblading', 'name', 'piercings', 'pinterest', 'role', 'styles', 'tattooRemoval', 'telegram', 'tiktok', 'twitter',
+  'microblading', 'name', 'piercings', 'pinterest', 'styles', 'tattooRemoval', 'telegram', 'tiktok', 'twitter',
   'userType', 'username', 'website', 'whatsapp', 'workstations', 'youtube',
 ].sort();
 
@@ -65,7 +65,7 @@ describeEachEngine('profiles', (engine) => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ success: true, message: 'Profile loaded.' });
-      expect(Object.keys(body.user).sort()).toEqual([...PROFILE_KEYS, 'email'].sort());
+      expect(Object.keys(body.user).sort()).toEqual([...PROFILE_KEYS, 'email', 'role'].sort());
       expect(body.user).toMatchObject({
         id: owner.user.id,
         username: owner.user.username,
@@ -87,7 +87,7 @@ describeEachEngine('profiles', (engine) => {
       expect(visitor.json()).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });
     });
 
-    it('finds a profile by its path name in any case, without the e-mail for others', async () => {
+    it('finds a profile by its path name in any case, without the e-mail and the role for others', async () => {
       const variants = [pathName(owner), pathName(owner).toUpperCase(), encodeURIComponent(owner.user.username)];
       for (const name of variants) {
         const res = await get(`/api/profile/${name}`, other);
@@ -99,8 +99,9 @@ describeEachEngine('profiles', (engine) => {
       }
       const visitor = await get(`/api/profile/${pathName(owner)}`);
       expect(visitor.json().user.email).toBeUndefined();
+      expect(visitor.json().user).not.toHaveProperty('role');
       const self = await get(`/api/profile/${pathName(owner)}`, owner);
-      expect(self.json().user.email).toBe(owner.email);
+      expect(self.json().user).toMatchObject({ email: owner.email, role: 'user' });
     });
 
     it('answers 404 with success false for an unknown profile, in the request language', async () => {

@@ -1,5 +1,5 @@
 import type { Language } from '../../../common/languages';
-import type { Db } from '../../db/index';
+import { isPostgresDb, type Db } from '../../db/index';
 import type { UserUpdate } from '../../db/schema';
 
 export type ProfileKey = { id: number } | { usernameKey: string };
@@ -73,10 +73,6 @@ export function findCityById(db: Db, id: number) {
   return db.selectFrom('cities').select(['id', 'country_id', 'name']).where('id', '=', id).executeTakeFirst();
 }
 
-export function findImageUrls(db: Db, userId: number) {
-  return db.selectFrom('users').select(['avatar', 'header_image']).where('id', '=', userId).executeTakeFirst();
-}
-
 /** Updates the user's fields and, when given, replaces the styles: both or neither. */
 export async function updateProfile(db: Db, userId: number, values: UserUpdate, styleIds: number[] | undefined): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -89,6 +85,26 @@ export async function updateProfile(db: Db, userId: number, values: UserUpdate, 
   });
 }
 
-export async function setImage(db: Db, userId: number, column: 'avatar' | 'header_image', url: string | null, now: string): Promise<void> {
-  await db.updateTable('users').set({ [column]: url, updated_at: now }).where('id', '=', userId).execute();
+/**
+ * Sets the avatar or header URL (null removes it) and answers the URL it replaced, or
+ * undefined when there is no such user. The old URL is read under the row's lock on
+ * PostgreSQL (SQLite runs one writer at a time), so of parallel replacements each one gets
+ * the URL it really replaced, and every replaced file is deleted exactly once.
+ */
+export async function replaceImage(
+  db: Db,
+  userId: number,
+  column: 'avatar' | 'header_image',
+  url: string | null,
+  now: string,
+): Promise<string | null | undefined> {
+  const postgres = isPostgresDb(db);
+  return db.transaction().execute(async (trx) => {
+    let current = trx.selectFrom('users').select(column).where('id', '=', userId);
+    if (postgres) current = current.forNoKeyUpdate();
+    const before = await current.executeTakeFirst();
+    if (!before) return undefined;
+    await trx.updateTable('users').set({ [column]: url, updated_at: now }).where('id', '=', userId).execute();
+    return before[column];
+  });
 }

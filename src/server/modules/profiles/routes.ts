@@ -11,7 +11,9 @@ import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
 import { AppError, parse } from '../../errors';
 import { field, readUpload, registerMultipart } from '../../http/multipart';
+import { consume } from '../../http/rate-limit';
 import { t } from '../../i18n';
+import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
 import { profileHead, profileRedirect } from './head';
 import * as service from './service';
 
@@ -69,6 +71,7 @@ export async function profilesModule(app: FastifyInstance, ctx: AppContext): Pro
     const { id } = parse(userIdParams, request.params);
     // Refused before the body is read: no one else's upload is ever buffered.
     if (id !== user.id) throw new AppError(403, 'forbidden');
+    await consume(ctx.rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
     const upload = await readUpload(request, {
       maxBytes: PROFILE_IMAGE_MAX_BYTES + 1,
       tooLarge: () => new AppError(413, 'imageTooLarge', { maxMb: 5 }),

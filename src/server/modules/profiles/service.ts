@@ -27,7 +27,7 @@ export async function loadProfile(db: Db, key: repo.ProfileKey, viewer: SessionU
   const row = await repo.findProfileRow(db, key, lang);
   if (!row) return null;
   const [styles, images] = await Promise.all([repo.findUserStyles(db, row.id, lang), listUserImages(db, row.id, lang)]);
-  return presentProfile(row, styles, images, { withEmail: profilePolicy.seeEmail(viewer, row.id) });
+  return presentProfile(row, styles, images, { forOwner: profilePolicy.seePrivate(viewer, row.id) });
 }
 
 export async function requireProfile(db: Db, key: repo.ProfileKey, viewer: SessionUser | null, lang: Language): Promise<ProfileUser> {
@@ -110,27 +110,32 @@ export async function updateProfile(ctx: AppContext, user: SessionUser, profileI
 const IMAGE_COLUMN = { avatar: 'avatar', header: 'header_image' } as const;
 const IMAGE_FOLDER = { avatar: 'avatars', header: 'headers' } as const;
 
-/** Replaces the avatar or header with an upload and deletes the old files. */
+/**
+ * Replaces the avatar or header with an upload. The slow image work comes before the short
+ * transaction that swaps the URL; the replaced files are deleted only after it committed.
+ */
 export async function uploadProfileImage(ctx: AppContext, user: SessionUser, profileId: number, kind: 'avatar' | 'header', image: Buffer): Promise<string> {
   requireOwner(user, profileId);
   const processed = await processImage(image, kind);
   const stored = await storeImage(ctx.storage, processed, `${IMAGE_FOLDER[kind]}/${profileId}`);
-  const before = await repo.findImageUrls(ctx.db, profileId);
+  let old: string | null | undefined;
   try {
-    await repo.setImage(ctx.db, profileId, IMAGE_COLUMN[kind], stored.imageUrl, new Date().toISOString());
+    old = await repo.replaceImage(ctx.db, profileId, IMAGE_COLUMN[kind], stored.imageUrl, new Date().toISOString());
   } catch (err) {
+    // No row points at the new files, so nothing else would ever delete them.
     await ctx.deleteFiles([stored.imageUrl]).catch(() => undefined);
     throw err;
   }
-  const old = kind === 'avatar' ? before?.avatar : before?.header_image;
+  if (old === undefined) {
+    await ctx.deleteFiles([stored.imageUrl]);
+    throw profileNotFound();
+  }
   if (old) await ctx.deleteFiles([old]);
   return stored.imageUrl;
 }
 
 export async function deleteProfileImage(ctx: AppContext, user: SessionUser, profileId: number, kind: 'avatar' | 'header'): Promise<void> {
   requireOwner(user, profileId);
-  const before = await repo.findImageUrls(ctx.db, profileId);
-  const old = kind === 'avatar' ? before?.avatar : before?.header_image;
-  await repo.setImage(ctx.db, profileId, IMAGE_COLUMN[kind], null, new Date().toISOString());
+  const old = await repo.replaceImage(ctx.db, profileId, IMAGE_COLUMN[kind], null, new Date().toISOString());
   if (old) await ctx.deleteFiles([old]);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLanguage, type Language } from '../../../common/languages';
+import { text } from '../../../common/text';
 import type { AppContext } from '../../context';
 import { parse } from '../../errors';
 import { createReferenceRepo } from './repo';
@@ -11,7 +12,7 @@ export const CITY_SEARCH_MAX_LIMIT = 100;
 
 const citiesParams = z.object({ code: z.string().regex(/^[A-Za-z]{2}$/) });
 const citiesQuery = z.object({
-  q: z.string().max(100).default(''),
+  q: text().max(100).default(''),
   limit: z.coerce.number().int().min(1).max(CITY_SEARCH_MAX_LIMIT).default(CITY_SEARCH_DEFAULT_LIMIT),
 });
 

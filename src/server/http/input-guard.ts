@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { hasControlCharacters } from '../../common/text';
+import { controlCharacterError, controlCharacterPath } from '../errors';
+
+/** The path as decoded, segment by segment; a malformed escape is left as sent (the route then finds nothing). */
+function decodedPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+/** The query's names and values as decoded (`+` as a space, like the query parser). */
+function decodedQuery(query: string): string {
+  return decodedPath(query.replace(/\+/g, ' ').replace(/[&=]/g, '/'));
+}
+
+/**
+ * Refuses a request whose decoded path or query holds a control character (but tab and line
+ * breaks) with a 400, before any route or page head looks a slug, a filter or a name up in the
+ * database (SQLite's full-text search and PostgreSQL's text both fail on NUL).
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const at = request.url.indexOf('?');
+    const path = at < 0 ? request.url : request.url.slice(0, at);
+    if (hasControlCharacters(decodedPath(path))) throw controlCharacterError(['path']);
+    if (at < 0) return;
+    const control = controlCharacterPath(request.query);
+    if (control) throw controlCharacterError(control);
+    // Names and values the parser leaves out of request.query are still refused.
+    if (hasControlCharacters(decodedQuery(request.url.slice(at + 1)))) throw controlCharacterError(['query']);
+  });
+}

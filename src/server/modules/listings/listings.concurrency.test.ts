@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { createArtist, createStudio, type TestUser } from '../../test/factories';
+import { call, createAvailability, createGuestSpot, day } from '../../test/listing-factories';
+
+const PARALLEL = 50;
+
+const KINDS = [
+  { name: 'guest spots', path: '/api/guest-spots', table: 'guest_spots', owner: 'studio' },
+  { name: 'availabilities', path: '/api/artist-availability', table: 'availabilities', owner: 'artist' },
+] as const;
+
+describeEachEngine('listings under concurrency', (engine) => {
+  let t: TestApp;
+  let studio: TestUser;
+  let artist: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    studio = await createStudio(t.app);
+    artist = await createArtist(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  for (const kind of KINDS) {
+    const owner = () => (kind.owner === 'studio' ? studio : artist);
+    const create = (title: string) =>
+      kind.owner === 'studio' ? createGuestSpot(t.app, studio, { title }) : createAvailability(t.app, artist, { title });
+
+    it(`creates ${PARALLEL} ${kind.name} with one title at once, each under its own slug`, async () => {
+      const title = `Same title for everyone ${kind.owner}`;
+      const answers = await Promise.all(
+        Array.from({ length: PARALLEL }, () =>
+          call(t.app, 'POST', kind.path, { as: owner(), payload: { title, startDate: day(10), endDate: day(20) } }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(PARALLEL).fill(201));
+      const rows = await t.app.ctx.db.selectFrom(kind.table).select(['id', 'slug']).where('title', '=', title).execute();
+      expect(rows).toHaveLength(PARALLEL);
+      const slugs = new Set(rows.map((r) => r.slug));
+      expect(slugs.size).toBe(PARALLEL);
+      const base = `same-title-for-everyone-${kind.owner}`;
+      for (const slug of slugs) expect(slug).toMatch(new RegExp(`^${base}(-\\d+)?$`));
+      expect(new Set(answers.map((r) => r.json().slug))).toEqual(slugs);
+    });
+
+    it(`keeps both of ${PARALLEL} concurrent title-only and date-only edits of ${kind.name}, and finds them by the new title`, async () => {
+      const pairs = PARALLEL / 2;
+      const listings = [];
+      for (let i = 0; i < pairs; i++) listings.push(await create(`Before the edit ${i}`));
+      const newTitle = (i: number) => `Renamed marker q${String(i).padStart(3, '0')}x`;
+      const answers = await Promise.all(
+        listings.flatMap((listing, i) => [
+          call(t.app, 'PUT', `${kind.path}/${listing.id}`, { as: owner(), payload: { title: newTitle(i) } }),
+          call(t.app, 'PUT', `${kind.path}/${listing.id}`, { as: owner(), payload: { startDate: day(30), endDate: day(40) } }),
+        ]),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(PARALLEL).fill(200));
+
+      const rows = await t.app.ctx.db
+        .selectFrom(kind.table)
+        .select(['id', 'title', 'start_date', 'end_date', 'search_text'])
+        .where('id', 'in', listings.map((l) => l.id))
+        .orderBy('id')
+        .execute();
+      rows.forEach((row, i) => {
+        expect(row).toMatchObject({ title: newTitle(i), start_date: day(30), end_date: day(40) });
+        expect(row.search_text).toContain(newTitle(i).toLowerCase());
+      });
+      for (const [i, listing] of listings.entries()) {
+        const found = await call(t.app, 'GET', `${kind.path}?q=${encodeURIComponent(`q${String(i).padStart(3, '0')}x`)}`);
+        expect(found.statusCode).toBe(200);
+        expect(found.json().items.map((item: { id: number }) => item.id)).toEqual([listing.id]);
+        expect(found.json().items[0]).toMatchObject({ title: newTitle(i), startDate: day(30), endDate: day(40) });
+      }
+    });
+  }
+});
