@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
@@ -31,8 +32,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       await mkdir(folder, { recursive: true });
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // A random part keeps two mails to one address in the same millisecond apart; writing
+      // beside and renaming means whoever reads the folder never sees half a mail.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}`;
+      await writeFile(path.join(folder, `.${name}.part`), info.message as Buffer);
+      await rename(path.join(folder, `.${name}.part`), path.join(folder, `${name}.eml`));
     },
   };
 }

@@ -16,7 +16,7 @@ async function mailsTo(dataDir: string, email: string, count = 1): Promise<strin
   const dir = path.join(dataDir, 'mail');
   const local = email.split('@')[0] as string;
   for (let i = 0; i < 100; i++) {
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.includes(local)).sort() : [];
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(local)).sort() : [];
     if (files.length >= count) {
       return files.map((f) => decodeQuotedPrintable(readFileSync(path.join(dir, f), 'latin1')));
     }
