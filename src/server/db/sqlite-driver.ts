@@ -4,7 +4,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 // better-sqlite3 12 wraps its objects in node::ObjectWrap, whose destructor aborts the process
 // on Node 24.19 and later when a statement is collected outside a JS context; 13 moved to
 // Node-API and is safe there but does not load on Node 20. Each runtime gets the one that
-// works on it (both share one API); see docs/decisions/008.
+// works on it (both share one API); see docs/decisions/005.
 const require = createRequire(import.meta.url);
 const major = Number(process.versions.node.split('.')[0]);
 const driver = major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
