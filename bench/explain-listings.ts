@@ -10,8 +10,10 @@ import type { Db } from '../src/server/db/index';
 import type { SessionUser } from '../src/common/schemas/session';
 import type { Database } from '../src/server/db/schema';
 import { createArtistService } from '../src/server/modules/artists/service';
-import { createAvailabilityService } from '../src/server/modules/availability/service';
-import { createGuestSpotService } from '../src/server/modules/guest-spots/service';
+import { availabilityKind } from '../src/server/modules/availability/kind';
+import { guestSpotKind } from '../src/server/modules/guest-spots/kind';
+import { createListingService } from '../src/server/modules/listings/service';
+import { createReferenceService } from '../src/server/modules/reference/service';
 import { createScaledDatabase } from './scaled-data';
 
 /**
@@ -54,9 +56,10 @@ try {
     });
   };
 
-  const spots = createGuestSpotService(db);
-  const availability = createAvailabilityService(db);
-  const artists = createArtistService(db);
+  const reference = createReferenceService({ db });
+  const spots = createListingService(guestSpotKind, { db, reference, counterpart: availabilityKind });
+  const availability = createListingService(availabilityKind, { db, reference, counterpart: guestSpotKind });
+  const artists = createArtistService({ db, reference });
   // Matching and the owner lists as an admin would call them, on a spot and an entry that have not ended.
   const today = new Date().toISOString().slice(0, 10);
   const spot = await db.selectFrom('guest_spots').select(['id', 'studio_id']).where('is_active', '=', 1).where('start_date', '>', today).limit(1).executeTakeFirstOrThrow();
@@ -73,8 +76,8 @@ try {
     ['artists, available', () => artists.list(artistListQuery.parse({ available: 'true' }), 'en')],
     ['guest spot matches', () => spots.matches(admin, spot.id, 'en')],
     ['availability matches', () => availability.matches(admin, entry.id, 'en')],
-    ['studio tab list', () => spots.listByStudio(null, spot.studio_id, 200, 'en')],
-    ['artist tab count', () => availability.countByArtist(null, entry.artist_id)],
+    ['studio tab list', () => spots.listByOwner(null, spot.studio_id, 200, 'en')],
+    ['artist tab count', () => availability.countByOwner(null, entry.artist_id)],
   ];
   for (const [name, read] of reads) {
     // Once to warm the page cache, then measured.

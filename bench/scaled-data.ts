@@ -1,6 +1,6 @@
 import { loadConfig } from '../src/server/config';
 import { createDb, migrateToLatest } from '../src/server/db/index';
-import { seed } from '../src/server/db/seed/index';
+import { seed } from '../src/server/seed/index';
 import { hashPassword } from '../src/server/modules/auth/password';
 import { addScaledListings } from './scaled-listings';
 

@@ -1,4 +1,4 @@
-/** Business constants of the specification (document 1 §9, document 2 §9). */
+/** Business constants: the limits and prices the product specifies. */
 export const PRODUCT_NAME = 'Tattoo Guest Spots';
 export const TITLE_SUFFIX = ` | ${PRODUCT_NAME}`;
 export const REQUEST_TIMEOUT_MS = 30_000;

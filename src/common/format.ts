@@ -108,7 +108,7 @@ export function initials(name: string | null | undefined): string {
 export type ListingDate = { ok: true; text: string } | { ok: false; reason: 'noDate' | 'unknown' };
 
 /**
- * A guest spot or availability date (document 2 §5): yyyy-mm-dd is read as UTC midnight; empty,
+ * A guest spot or availability date: yyyy-mm-dd is read as UTC midnight; empty,
  * invalid or before 2020 is 'noDate'; any other failure is 'unknown'.
  */
 export function formatListingDate(value: unknown, lang: Language): ListingDate {

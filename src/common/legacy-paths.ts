@@ -11,7 +11,7 @@ export interface LegacyLookup {
 }
 
 /**
- * Where a legacy or German path leads (document 2, "Redirects and legacy paths"): a fixed
+ * Where a legacy or German path leads: a fixed
  * target, or a lookup. Paths are unprefixed; `lang` is the language prefix to keep.
  */
 export type LegacyRoute = { lang: Language } & ({ type: 'fixed'; to: string } | ({ type: 'lookup' } & LegacyLookup));

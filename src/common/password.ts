@@ -23,7 +23,7 @@ export function passwordRuleProblem(password: string): Exclude<PasswordProblem, 
 
 /**
  * The first rule a new password breaks, or null: one rule for registration, password change
- * and reset (document 1 §5), plus a refusal of the most common passwords, checked last.
+ * and reset , plus a refusal of the most common passwords, checked last.
  */
 export function passwordProblem(password: string): PasswordProblem | null {
   return passwordRuleProblem(password) ?? (isCommonPassword(password) ? 'passwordCommon' : null);

@@ -8,7 +8,7 @@ export interface RouteDef {
   /** Pattern on the unprefixed path; `:name` matches one segment. */
   path: string;
   access: Access;
-  /** Only served when the server runs in development mode (decision 5). */
+  /** Only served when the server runs in development mode: demo and test pages are not part of the product. */
   devOnly?: boolean;
 }
 
@@ -35,7 +35,7 @@ export const ROUTES = {
   ownProfile: { path: '/profile', access: 'user' },
   ownProfileDashboard: { path: '/profile/dashboard', access: 'user' },
   ownProfileMe: { path: '/profile/me', access: 'user' },
-  // Guest spots and availability (issue 6): fixed words before the :slug and :id patterns.
+  // Guest spots and availability: fixed words before the :slug and :id patterns.
   guestSpots: { path: '/guestspots', access: 'public' },
   guestSpotsPage: { path: '/guestspots/page/:page', access: 'public' },
   guestSpotsManage: { path: '/guestspots/manage', access: 'user' },
@@ -53,7 +53,7 @@ export const ROUTES = {
   tattooArtists: { path: '/tattooartists', access: 'public' },
   tattooArtistsPage: { path: '/tattooartists/page/:page', access: 'public' },
   tattooArtist: { path: '/tattooartist/:slug', access: 'public' },
-  // The public tattoo gallery under its five localized paths (issue 5), before the profile catch-all.
+  // The public tattoo gallery under its five localized paths, before the profile catch-all.
   gallery: { path: '/tattoo-gallery', access: 'public' },
   galleryDe: { path: '/tattoo-galerie', access: 'public' },
   galleryEs: { path: '/galeria-de-tatuajes', access: 'public' },

@@ -13,7 +13,7 @@ const BASES: Record<Exclude<SocialNetwork, 'website' | 'whatsapp'>, { url: strin
 };
 
 /**
- * The link of one social field by the rules of document 2 §5: a value starting with http is
+ * The link of one social field by the profile form's rules: a value starting with http is
  * used as is; otherwise the URL is built from the handle after stripping a leading @ or a
  * network prefix; a website gets https:// when it lacks http; WhatsApp keeps digits only.
  * Empty values (and values left empty by the rules) answer null: the row hides them.

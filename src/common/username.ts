@@ -45,7 +45,7 @@ export function usernameProblem(username: string): UsernameProblem | null {
   return null;
 }
 
-/** Whether a path segment can be a profile (document 2, "Reserved names"). */
+/** Whether a path segment can be a profile (the reserved names). */
 export function isProfileSegment(segment: string): boolean {
   const name = segment.normalize('NFC');
   const length = [...name].length;

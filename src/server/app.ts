@@ -4,23 +4,25 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../common/constants';
 import type { Language } from '../common/languages';
 import type { Config } from './config';
-import type { AppContext } from './context';
-import { createDb, type Db } from './db/index';
+import { createContext, type AppContext } from './context';
+import type { Db } from './db/index';
 import { registerErrorHandler } from './errors';
+import { registerSession } from './http/auth';
 import { registerInputGuard } from './http/input-guard';
+import { registerMultipart } from './http/multipart';
 import { createPageRegistry, registerPages, type PageRegistry } from './http/pages';
 import { contentSecurityPolicy, registerOriginCheck } from './http/security';
 import { requestLanguage } from './i18n';
-import { createMailer, type Mailer } from './lib/mail/index';
-import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit/index';
-import { deleteImageFiles } from './lib/images/index';
-import { createResultCache } from './lib/result-cache';
-import { createStorage, registerUploads, type Storage } from './lib/storage/index';
-import { modules } from './modules/index';
+import type { Mailer } from './lib/mail/index';
+import type { RateLimitStore } from './lib/rate-limit/index';
+import { registerUploads, type Storage } from './lib/storage/index';
+import { createBackground } from './modules/auth/background';
+import { registerModules } from './modules/index';
+import { createServices, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +30,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+    services: Services;
     pages: PageRegistry;
   }
 }
@@ -50,22 +53,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify takes a hop count at run time but types only the function form of it.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    disableRequestLogging: config.env === 'test',
+    logController: new LogController({ disableRequestLogging: config.env === 'test' }),
     return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
 
-  const storage = options.storage ?? createStorage(config);
-  const ctx: AppContext = {
-    config,
-    db: options.db ?? createDb(config.database),
-    mailer: options.mailer ?? createMailer(config),
-    rateLimits: options.rateLimits ?? createRateLimitStore(config),
-    storage,
-    listCache: createResultCache({ ttlMs: config.listCacheSeconds * 1000 }),
-    deleteFiles: (urls) => deleteImageFiles(storage, urls),
-  };
+  const ctx = createContext(config, options);
+  // Mails leave after the answer; closing waits for those already queued.
+  const background = createBackground(app.log);
+  app.addHook('preClose', () => background.idle());
+  const services = createServices({ ...ctx, background });
   app.decorate('ctx', ctx);
+  app.decorate('services', services);
   app.decorate('pages', createPageRegistry());
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (request) => {
@@ -92,8 +91,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return payload;
   });
 
-  for (const register of modules) await register(app, ctx);
-  registerUploads(app, storage, config.dataDir);
+  await registerMultipart(app);
+  // On the root app, before the modules: every route and page sees request.user.
+  registerSession(app, services.auth.resolveSession);
+  await registerModules(app, services);
+  registerUploads(app, ctx.storage, config.dataDir);
 
   const dist = config.webDist;
   if (dist && existsSync(path.join(dist, 'index.html'))) {

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, migrateToLatest } from './db/index';
-import { seed } from './db/seed/index';
+import { seed } from './seed/index';
 import { scheduleSweep } from './modules/auth/sweep';
 
 let config: Config;

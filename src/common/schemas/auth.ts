@@ -18,7 +18,7 @@ export const loginSchema = z.object({
   password: z.string('requiredFields').min(1, 'requiredFields').max(1024, 'tooLong'),
 });
 
-/** The rules every new password meets, at registration, password change and reset (document 1 §5). */
+/** The rules every new password meets, at registration, password change and reset. */
 export const newPasswordSchema = z
   .string('passwordTooShort')
   .max(1024, 'tooLong')
@@ -27,7 +27,7 @@ export const newPasswordSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** POST /api/auth/register; the username rules are those of the profile route (decision 3). */
+/** POST /api/auth/register; the username rules are those of the profile route, so no one can register a profile that cannot be reached. */
 export const registerSchema = z.object({
   email,
   username: z
@@ -61,7 +61,7 @@ export const deleteAccountSchema = z.object({
   confirmation: z.string().optional(),
 });
 
-/** The word the deletion dialog asks for, per interface language; DELETE is always accepted (decision 9). */
+/** The word the deletion dialog asks for, per interface language; DELETE is always accepted. */
 export const DELETE_WORDS = { en: 'DELETE', de: 'LÖSCHEN', es: 'ELIMINAR', fr: 'SUPPRIMER', pt: 'ELIMINAR' } as const;
 
 export function isDeleteWord(value: string, lang: keyof typeof DELETE_WORDS): boolean {

@@ -5,7 +5,7 @@ export const featuredQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FEATURED_MAX_LIMIT).default(FEATURED_DEFAULT_LIMIT),
 });
 
-/** A featured artist as the home page reads it (document 1 §3). */
+/** A featured artist as the home page reads it. */
 export interface FeaturedArtist {
   id: number;
   username: string;

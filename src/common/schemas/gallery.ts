@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPTION_MAX, PAGE_SIZE, type UserType } from '../constants';
 import { text } from '../text';
+import type { Can } from './can';
 import { MAX_ID, pathId } from './ids';
 import { styleIdList } from './profile';
 
@@ -73,7 +74,7 @@ export const galleryListQuery = z.object({
 });
 export type GalleryListQuery = z.infer<typeof galleryListQuery>;
 
-/** The GalleryImage entity of document 2 §3; every URL is filled, so no fallback is needed. */
+/** The specified GalleryImage entity; every URL is filled, so no fallback is needed. */
 export interface GalleryImage {
   id: number;
   userId: number;
@@ -94,6 +95,8 @@ export interface GalleryImage {
   createdAt: string;
   /** Named in the request language, sorted by German collation. */
   styles: { id: number; name: string }[];
+  /** The viewer may change the caption and styles (the owner), or delete it (the owner, an admin). */
+  can: Can;
 }
 
 /** Who made a gallery image, as the public gallery shows it (linking to /{username}). */

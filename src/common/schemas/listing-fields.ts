@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { EARLIEST_DATE_YEAR } from '../constants';
 import { text } from '../text';
+import type { Can } from './can';
 import { MAX_ID, idNumber } from './ids';
 
-/** Limits shared by guest spots and availabilities (the documents give none: chosen in issue 6). */
+/** Limits shared by guest spots and availabilities (the specification gives none; chosen for the product). */
 export const LISTING_LIMITS = {
   title: 120,
   description: 5000,
@@ -38,7 +39,7 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === Number(m[1]) && date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
 }
 
-/** Today as yyyy-mm-dd in UTC, the calendar the stored days are read in (document 2 §5). */
+/** Today as yyyy-mm-dd in UTC, the calendar the stored days are read in. */
 export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
@@ -50,7 +51,7 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A listing day: yyyy-mm-dd, a real date, from 2020 on (document 2 §5 treats earlier ones as no date). */
+/** A listing day: yyyy-mm-dd, a real date, from 2020 on (earlier ones are read as no date). */
 export const listingDate = text('dateRequired')
   .trim()
   .min(1, 'dateRequired')
@@ -178,6 +179,56 @@ export interface OwnerCard {
   avatar: string | null;
   cityName: string | null;
 }
+
+/** The fields every listing answer carries, whatever its kind; a kind adds its own and its owner's card. */
+export interface ListingBase {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  startDate: string;
+  endDate: string;
+  isActive: boolean;
+  /** Sorted by name with German collation, named in the request language. */
+  styles: StyleRef[];
+  countryId: number | null;
+  cityId: number | null;
+  cityName: string | null;
+  countryName: string | null;
+  countryCode: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** What the viewer may do with the listing, decided by the server's listing policy. */
+  can: Can;
+}
+
+/**
+ * The create and update schemas of a listing kind and its owner query: the shared fields plus
+ * the kind's own; an update takes any subset, the date order checked again against the stored dates.
+ */
+export function listingSchemas<Own extends z.ZodRawShape, OwnerKey extends string>(own: Own, ownerKey: OwnerKey) {
+  const fields = { ...listingFields, ...own };
+  // The shared fields hold the dates, which the compiler cannot see through the kind's own shape.
+  const dated = (value: unknown, ctx: z.RefinementCtx) => checkDateOrder(value as { startDate?: string; endDate?: string }, ctx);
+  return {
+    create: z.object(fields).superRefine(dated),
+    update: z.object({ ...fields, ...listingUpdateFields }).superRefine(dated),
+    ownerQuery: z.object({ [ownerKey]: ownerId, count: queryFlag, limit: ownerListLimit } as {
+      [K in OwnerKey]: typeof ownerId;
+    } & { count: typeof queryFlag; limit: typeof ownerListLimit }),
+  };
+}
+
+/** The request types of a kind's create and update schemas (`Input` as a form holds it, `Data` as parsed). */
+export type ListingRequestTypes<S extends { create: z.ZodType; update: z.ZodType }> = {
+  CreateInput: z.input<S['create']>;
+  CreateData: z.infer<S['create']>;
+  UpdateInput: z.input<S['update']>;
+  UpdateData: z.infer<S['update']>;
+};
+
+/** A listing of the other kind that fits one, under the other kind's name (`availability`, `guestSpot`). */
+export type ListingMatch<Key extends string, Item> = MatchReasons & Record<Key, Item>;
 
 /** A page of a public list. */
 export interface ListPage<T> {

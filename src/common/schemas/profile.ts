@@ -11,10 +11,11 @@ import {
   type UserType,
 } from '../constants';
 import { displayName, text } from '../text';
+import type { Can } from './can';
 import type { GalleryImage } from './gallery';
 import { MAX_ID, pathId } from './ids';
 
-/** Profile text limits (the documents give none; chosen with issue 5). */
+/** Profile text limits (the specification gives none; chosen for the product). */
 export const PROFILE_LIMITS = {
   name: 100,
   bio: 5000,
@@ -61,7 +62,7 @@ export const styleIdList = z
 export const displayNameSchema = displayName('nameRequired', PROFILE_LIMITS.name);
 
 /**
- * PUT /api/users/{id}/profile (document 2 §7). Fields left out stay as they are; `name` is
+ * PUT /api/users/{id}/profile. Fields left out stay as they are; `name` is
  * required. `cityId` 0 is a city typed under "Other City", named by `city`.
  */
 export const profileUpdateSchema = z.object({
@@ -93,7 +94,7 @@ export const profileUpdateSchema = z.object({
     z.number('countryUnknown').int('countryUnknown').positive('countryUnknown').max(MAX_ID, 'countryUnknown').nullish(),
   ),
   cityId: z.preprocess((v) => numeric(emptyToNull(v)), z.number('cityUnknown').int('cityUnknown').min(0, 'cityUnknown').max(MAX_ID, 'cityUnknown').nullish()),
-  // The form's number field: empty means 0 (document 2 §5).
+  // The form's number field: empty means 0.
   workstations: z.preprocess(
     (v) => (v === '' || v === null ? 0 : numeric(v)),
     z.number('workstationsRange').int('workstationsRange').min(0, 'workstationsRange').max(WORKSTATIONS_MAX, 'workstationsRange').optional(),
@@ -125,7 +126,7 @@ export const userIdParams = z.object({ id: pathId('validation', 'userNotFound') 
 /** A path's username: the profile path form (spaces as hyphens) or the name itself. */
 export const usernameParams = z.object({ username: text('profileNotFound').trim().min(1, 'profileNotFound').max(200, 'profileNotFound') });
 
-/** The user/profile entity of document 2 §3 as the profile calls answer it. */
+/** The specified user/profile entity as the profile calls answer it. */
 export interface ProfileUser {
   id: number;
   name: string;
@@ -170,6 +171,8 @@ export interface ProfileUser {
   galleryImages: GalleryImage[];
   /** Only in answers to the profile's owner. */
   email?: string;
+  /** The viewer may edit the profile and its images, or delete the account: its owner. */
+  can: Can;
 }
 
 /** GET /api/users/{id} and /api/users/by-username/{username}. */

@@ -1,6 +1,6 @@
 import type { Role, UserType } from '../constants';
 
-/** The logged-in user as every session answer carries it (document 1 §3). */
+/** The logged-in user as every session answer carries it. */
 export interface SessionUser {
   id: number;
   username: string;

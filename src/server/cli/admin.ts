@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 import { registerSchema } from '../../common/schemas/auth';
 import { loadConfig } from '../config';
-import { createDb, migrateToLatest } from '../db/index';
-import { createAdmin, promoteToAdmin } from '../modules/admin-cli/service';
+import { createContext } from '../context';
+import { migrateToLatest } from '../db/index';
+import { MemoryRateLimitStore } from '../lib/rate-limit/index';
+import { createBackground } from '../modules/auth/background';
+import { createServices } from '../services';
 
 const usage = `Usage:
   npm run admin -- create --email <email> --password <password> [--username <name>]
@@ -19,7 +22,11 @@ if (!values.email || (command !== 'create' && command !== 'promote') || (command
 }
 
 const config = loadConfig();
-const db = createDb(config.database);
+// The same services the app runs on; one process alone needs no shared rate limits.
+const ctx = createContext(config, { rateLimits: new MemoryRateLimitStore() });
+const { db } = ctx;
+const background = createBackground({ error: (...args: unknown[]) => console.error(...args) });
+const { auth } = createServices({ ...ctx, background });
 try {
   await migrateToLatest(db);
   if (command === 'create') {
@@ -29,10 +36,10 @@ try {
       console.error(`Invalid input: ${input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ')}`);
       process.exit(2);
     }
-    const user = await createAdmin(db, input.data);
+    const user = await auth.createAdmin(input.data);
     console.log(`Created administrator ${user.email} (id ${user.id}, username "${user.username}").`);
   } else {
-    const user = await promoteToAdmin(db, values.email);
+    const user = await auth.promoteToAdmin(values.email);
     if (!user) {
       console.error(`No user with email ${values.email}.`);
       process.exit(1);
@@ -40,5 +47,6 @@ try {
     console.log(`${user.email} is now an administrator.`);
   }
 } finally {
+  await background.idle();
   await db.destroy();
 }

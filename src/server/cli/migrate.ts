@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/index';
-import { seed } from '../db/seed/index';
+import { seed } from '../seed/index';
 
 const config = loadConfig();
 const db = createDb(config.database);

@@ -11,11 +11,10 @@ import { AppError } from '../errors';
 const MAX_FILE_BYTES = GALLERY_IMAGE_MAX_BYTES + 1;
 
 /**
- * Registers @fastify/multipart once, whichever module asks first. The JSON body limit of
- * 1 MB does not apply to multipart streams; these limits do.
+ * Registers @fastify/multipart on the root app (app.ts), for every module that reads uploads.
+ * The JSON body limit of 1 MB does not apply to multipart streams; these limits do.
  */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
-  if (app.hasContentTypeParser('multipart/form-data')) return;
   await app.register(multipart, {
     limits: {
       fileSize: MAX_FILE_BYTES,

@@ -39,7 +39,7 @@ export interface PageRegistry {
 
 export function createPageRegistry(): PageRegistry {
   const registry: PageRegistry = { heads: new Map(), redirects: [], legacyLookups: new Map() };
-  // The legacy and German paths of document 2, with the same definition the app redirects by.
+  // The legacy and German paths, with the same definition the app redirects by.
   registry.redirects.push(async (pathname, { viewer }) => {
     const route = parseLegacyPath(pathname);
     if (!route) return null;

@@ -7,7 +7,7 @@ import { describe } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, migrateToLatest } from '../db/index';
-import { seed } from '../db/seed/index';
+import { seed } from '../seed/index';
 
 export type Engine = 'sqlite' | 'postgres';
 

@@ -6,6 +6,18 @@ export interface ScreenModule {
   default: ComponentType;
 }
 
+/** A screen exported under a name (the listing screens export one per kind). */
+function named<M>(load: () => Promise<M>, name: keyof M): () => Promise<ScreenModule> {
+  return () => load().then((m) => ({ default: m[name] as ComponentType }));
+}
+
+const listing = {
+  list: () => import('../features/listings/list-page'),
+  manage: () => import('../features/listings/manage-page'),
+  form: () => import('../features/listings/form-page'),
+  detail: () => import('../features/listings/detail-page'),
+};
+
 /**
  * Every route of the shared route table mapped to its screen. The Record type makes TypeScript
  * fail when a route is added to ROUTES without a screen here.
@@ -16,7 +28,7 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   register: () => import('../features/auth/register-page'),
   forgotPassword: () => import('../features/auth/forgot-password-page'),
   resetPassword: () => import('../features/auth/reset-password-page'),
-  dashboard: () => import('../features/dashboard/dashboard-page'),
+  dashboard: () => import('./routes/dashboard-page'),
   aboutus: () => import('../features/static-pages/about-page'),
   impressum: () => import('../features/static-pages/imprint-page'),
   privacy: () => import('../features/static-pages/privacy-page'),
@@ -28,29 +40,29 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   ownProfile: () => import('../features/profiles/own-profile-page'),
   ownProfileDashboard: () => import('../features/profiles/own-profile-page'),
   ownProfileMe: () => import('../features/profiles/own-profile-page'),
-  profile: () => import('../features/profiles/profile-page'),
+  profile: () => import('./routes/profile-page'),
   gallery: () => import('../features/gallery/gallery-page'),
   galleryDe: () => import('../features/gallery/gallery-page'),
   galleryEs: () => import('../features/gallery/gallery-page'),
   galleryFr: () => import('../features/gallery/gallery-page'),
   galleryPt: () => import('../features/gallery/gallery-page'),
-  guestSpots: () => import('../features/guest-spots/list-page'),
-  guestSpotsPage: () => import('../features/guest-spots/list-page'),
-  gastplatze: () => import('../features/guest-spots/list-page'),
-  guestSpotsManage: () => import('../features/guest-spots/manage-page'),
-  guestSpotNew: () => import('../features/guest-spots/form-page'),
-  guestSpot: () => import('../features/guest-spots/detail-page'),
-  guestSpotEdit: () => import('../features/guest-spots/form-page'),
-  guestArtistNew: () => import('../features/availability/form-page'),
-  guestArtistEdit: () => import('../features/availability/form-page'),
-  guestArtistManage: () => import('../features/availability/manage-page'),
-  availabilityList: () => import('../features/availability/list-page'),
-  availabilityNew: () => import('../features/availability/form-page'),
-  availabilityManage: () => import('../features/availability/manage-page'),
-  availabilityDetail: () => import('../features/availability/detail-page'),
-  tattooArtist: () => import('../features/availability/detail-page'),
-  tattooArtists: () => import('../features/artists/artists-page'),
-  tattooArtistsPage: () => import('../features/artists/artists-page'),
+  guestSpots: named(listing.list, 'GuestSpotListPage'),
+  guestSpotsPage: named(listing.list, 'GuestSpotListPage'),
+  gastplatze: named(listing.list, 'GuestSpotListPage'),
+  guestSpotsManage: named(listing.manage, 'GuestSpotManagePage'),
+  guestSpotNew: named(listing.form, 'GuestSpotFormPage'),
+  guestSpot: named(listing.detail, 'GuestSpotDetailPage'),
+  guestSpotEdit: named(listing.form, 'GuestSpotFormPage'),
+  guestArtistNew: named(listing.form, 'AvailabilityFormPage'),
+  guestArtistEdit: named(listing.form, 'AvailabilityFormPage'),
+  guestArtistManage: named(listing.manage, 'AvailabilityManagePage'),
+  availabilityList: named(listing.list, 'AvailabilityListPage'),
+  availabilityNew: named(listing.form, 'AvailabilityFormPage'),
+  availabilityManage: named(listing.manage, 'AvailabilityManagePage'),
+  availabilityDetail: named(listing.detail, 'AvailabilityDetailPage'),
+  tattooArtist: named(listing.detail, 'AvailabilityDetailPage'),
+  tattooArtists: () => import('./routes/artists-page'),
+  tattooArtistsPage: () => import('./routes/artists-page'),
 };
 
 /**

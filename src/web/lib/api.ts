@@ -44,7 +44,7 @@ async function noResponse(): Promise<ApiError> {
 }
 
 /**
- * The text of a failed answer (document 2 §8, generic API handler): its `error`, else its
+ * The text of a failed answer: its `error`, else its
  * `message`, else "Error {status}: {statusText}".
  */
 export function errorMessage(status: number, statusText: string, body: unknown): string {
@@ -155,4 +155,15 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     }
     xhr.send(form);
   });
+}
+
+/** A query string of the filled values only ('' when none): `?style=3&page=2`. */
+export function toQuery(values: Record<string, string | number | boolean | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === undefined || value === '' || value === false) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }

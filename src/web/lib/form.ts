@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
 
 /** Field name -> i18n key of the errors namespace. */
@@ -81,4 +81,46 @@ export function useSchemaForm<F extends string>(
   const reset = useCallback(() => setTouched(new Set()), []);
 
   return { errors: shown.errors, params: shown.params, blur, submit, reset };
+}
+
+/** The props binding a text input to one field of a form: name, value, change, blur and its translated error. */
+export function fieldProps<F extends string, V extends Record<F, string>>(
+  field: F,
+  values: V,
+  setValues: (values: V) => void,
+  form: Pick<SchemaForm<F>, 'errors' | 'blur'>,
+  t: (key: string) => string,
+) {
+  const key = form.errors[field];
+  return {
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value }),
+    onBlur: () => form.blur(field),
+    error: key && t(`errors:${key}`),
+  };
+}
+
+/**
+ * A form's submit: nothing sent while a field is wrong, progress (`busy`) until `send` settles or
+ * the screen moves on, and `errorText` of the failure. `submitted` turns true at the first try.
+ */
+export function useFormSubmit(form: { submit(): boolean }, send: () => Promise<unknown>, errorText: (err: unknown) => string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSubmitted(true);
+    if (!form.submit()) return;
+    setBusy(true);
+    try {
+      await send();
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  };
+  return { busy, error, submitted, submit };
 }

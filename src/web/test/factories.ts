@@ -1,6 +1,8 @@
 import type { Availability } from '../../common/schemas/availability';
 import type { FeaturedArtist, FeaturedStudio } from '../../common/schemas/featured';
+import type { GalleryImage } from '../../common/schemas/gallery';
 import type { GuestSpot } from '../../common/schemas/guest-spots';
+import type { ProfileUser } from '../../common/schemas/profile';
 import type { SessionUser } from '../../common/schemas/session';
 import type { SiteOperator } from '../../common/schemas/site';
 
@@ -68,6 +70,78 @@ export function createSiteOperator(overrides: Partial<SiteOperator> = {}): SiteO
   };
 }
 
+/** A profile as GET /api/profile/{username} answers it; a visitor's view unless `can` says otherwise. */
+export function createProfile(overrides: Partial<ProfileUser> = {}): ProfileUser {
+  return {
+    id: 41,
+    name: 'Lena Hoffmann',
+    username: 'Lena Ink',
+    avatar: null,
+    headerImage: null,
+    userType: 'artist',
+    role: 'user',
+    bio: null,
+    city: 'Berlin',
+    country: null,
+    cityName: 'Berlin',
+    countryName: null,
+    countryId: null,
+    cityId: null,
+    countryCode: null,
+    gender: 'female',
+    experience: '9-12',
+    languages: ['german', 'english', 'croatian'],
+    styles: [
+      { id: 2, name: 'Fine Line' },
+      { id: 1, name: 'Dotwork' },
+    ],
+    workstations: 0,
+    piercings: false,
+    tattooRemoval: false,
+    microblading: false,
+    instagram: null,
+    facebook: null,
+    tiktok: null,
+    youtube: null,
+    telegram: null,
+    whatsapp: null,
+    pinterest: null,
+    twitter: null,
+    website: null,
+    featuredUntil: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    galleryImages: [],
+    can: { edit: false, delete: false },
+    ...overrides,
+  };
+}
+
+/** A portfolio image as the profile and gallery calls answer it; a visitor's view unless `can` says otherwise. */
+export function createGalleryImage(overrides: Partial<GalleryImage> = {}): GalleryImage {
+  const id = overrides.id ?? nextId++;
+  const userId = overrides.userId ?? 41;
+  const base = `/uploads/gallery/${userId}/${id}`;
+  return {
+    id,
+    userId,
+    imagePath: `${base}-large.webp`,
+    imageUrl: `${base}-large.webp`,
+    largeUrl: `${base}-large.webp`,
+    mediumUrl: `${base}-medium.webp`,
+    thumbnailUrl: `${base}-thumbnail.webp`,
+    width: 800,
+    height: 1000,
+    title: null,
+    caption: null,
+    description: null,
+    position: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    styles: [],
+    can: { edit: false, delete: false },
+    ...overrides,
+  };
+}
+
 /** A JSON answer for a mocked fetch. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -75,7 +149,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 let nextListingId = 1000;
 
-/** A guest spot as the guest spot calls answer it. */
+/** A guest spot as the guest spot calls answer it; a visitor's view unless `can` says otherwise. */
 export function createGuestSpot(overrides: Partial<GuestSpot> = {}): GuestSpot {
   const id = nextListingId++;
   return {
@@ -99,11 +173,12 @@ export function createGuestSpot(overrides: Partial<GuestSpot> = {}): GuestSpot {
     studio: { id: 31, name: 'Nadelwerk Berlin', username: 'Nadelwerk Berlin', avatar: null, cityName: 'Berlin' },
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
+    can: { edit: false, delete: false },
     ...overrides,
   };
 }
 
-/** An availability as the availability calls answer it. */
+/** An availability as the availability calls answer it; a visitor's view unless `can` says otherwise. */
 export function createAvailability(overrides: Partial<Availability> = {}): Availability {
   const id = nextListingId++;
   return {
@@ -124,6 +199,7 @@ export function createAvailability(overrides: Partial<Availability> = {}): Avail
     artist: { id: 1, name: 'Lena Hoffmann', username: 'Lena Ink', avatar: null, cityName: 'Berlin' },
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
+    can: { edit: false, delete: false },
     ...overrides,
   };
 }

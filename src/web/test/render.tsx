@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { splitLanguage } from '../../common/languages';
 import type { SessionUser } from '../../common/schemas/session';
-import { SessionProvider, type SessionState } from '../features/auth';
+import { SessionProvider, type SessionState } from '../lib/session';
 import { activateLanguage, ensureNamespaces, i18n } from '../i18n/i18n';
 
 export interface RenderOptions {

@@ -21,3 +21,16 @@ export function Badge({ tone = 'neutral', className, children }: { tone?: BadgeT
     </span>
   );
 }
+
+/** Named things (styles) as a row of badges. */
+export function BadgeList({ items, className }: { items: { id: number; name: string }[]; className?: string }) {
+  return (
+    <ul className={cn('flex flex-wrap', className ?? 'gap-2')}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <Badge>{item.name}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}

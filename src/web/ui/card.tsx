@@ -5,3 +5,7 @@ import { cn } from './cn';
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('rounded border border-line bg-surface', className)} {...props} />;
 }
+
+/** A card that is one link as a whole (pictures first, DESIGN.md): the classes of its link. */
+export const LINK_CARD_CLASSES =
+  'group flex h-full flex-col overflow-hidden rounded border border-line bg-surface text-ink no-underline transition-colors hover:border-line-strong';

@@ -64,77 +64,67 @@ function FieldFrame({
   );
 }
 
-/** A text input with a visible label, help text and its error. */
-export function TextField({
-  label,
-  hint,
-  error,
-  labelSuffix,
-  id,
-  className,
-  ...props
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/** Splits a field's props into those of its frame (label, hint, error) and those of its control. */
+function useFieldParts<P extends FieldProps & { id?: string; className?: string }>(props: P, controlClass: string) {
+  const { label, hint, error, labelSuffix, id, className, ...control } = props;
   const f = useField(id, hint, error);
+  return {
+    frame: { label, hint, error, labelSuffix, fieldId: f.fieldId, hintId: f.hintId, errorId: f.errorId },
+    control: {
+      id: f.fieldId,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': f.describedBy,
+      className: controlClasses(Boolean(error), cn(controlClass, className)),
+      ...control,
+    },
+  };
+}
+
+/** A text input with a visible label, help text and its error. */
+export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { frame, control } = useFieldParts(props, 'min-h-11');
   return (
-    <FieldFrame {...{ label, hint, error, labelSuffix }} fieldId={f.fieldId} hintId={f.hintId} errorId={f.errorId}>
-      <input
-        id={f.fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={f.describedBy}
-        className={controlClasses(Boolean(error), cn('min-h-11', className))}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <input {...control} />
     </FieldFrame>
   );
 }
 
 /** A multi-line text field with a visible label, help text and its error. */
-export function TextArea({
-  label,
-  hint,
-  error,
-  labelSuffix,
-  id,
-  className,
-  rows = 5,
-  ...props
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const f = useField(id, hint, error);
+export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { frame, control } = useFieldParts(props, 'py-2 leading-6');
   return (
-    <FieldFrame {...{ label, hint, error, labelSuffix }} fieldId={f.fieldId} hintId={f.hintId} errorId={f.errorId}>
-      <textarea
-        id={f.fieldId}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={f.describedBy}
-        className={controlClasses(Boolean(error), cn('py-2 leading-6', className))}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <textarea rows={5} {...control} />
     </FieldFrame>
   );
 }
 
-/** A native select with a visible label, help text and its error. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A native select with a visible label, help text and its error: the `placeholder` option (value
+ * ''), then `options`, then any `children`.
+ */
 export function Select({
-  label,
-  hint,
-  error,
-  labelSuffix,
-  id,
-  className,
+  placeholder,
+  options,
   children,
   ...props
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const f = useField(id, hint, error);
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { placeholder?: string; options?: SelectOption[] }) {
+  const { frame, control } = useFieldParts(props, 'min-h-11');
   return (
-    <FieldFrame {...{ label, hint, error, labelSuffix }} fieldId={f.fieldId} hintId={f.hintId} errorId={f.errorId}>
-      <select
-        id={f.fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={f.describedBy}
-        className={controlClasses(Boolean(error), cn('min-h-11', className))}
-        {...props}
-      >
+    <FieldFrame {...frame}>
+      <select {...control}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
         {children}
       </select>
     </FieldFrame>

@@ -193,7 +193,7 @@ describe('processImage', () => {
   });
 
   it('refuses a long strip by its side from the header, before decoding', async () => {
-    // 39 megapixels, under the pixel cap, yet the shape that took the memory in issue 10.
+    // 39 megapixels, under the pixel cap, yet the shape that once took the process to 1.8 GB.
     const strip = await solid(39_000, 1000, '#ffffff').png({ compressionLevel: 9 }).toBuffer();
     expect(strip.length).toBeLessThan(PROFILE_IMAGE_MAX_BYTES);
     await expectAppError(processImage(strip, 'gallery'), 413, 'imageDimensionsTooLarge');

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { artistListQuery } from '../../../common/schemas/artists';
-import type { AppContext } from '../../context';
 import { parse } from '../../errors';
 import { registerArtistPages } from './pages';
-import { createArtistService } from './service';
+import type { ArtistService } from './service';
 
-export async function artistsModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = createArtistService(ctx.db, ctx.listCache);
+/** /api/artists: the artist listing, and its page heads. */
+export async function artistRoutes(app: FastifyInstance, { artists }: { artists: ArtistService }): Promise<void> {
+  app.get('', async (request) => artists.list(parse(artistListQuery, request.query), request.lang));
 
-  app.get('/api/artists', async (request) => service.list(parse(artistListQuery, request.query), request.lang));
-
-  registerArtistPages(app, service);
+  registerArtistPages(app, artists);
 }

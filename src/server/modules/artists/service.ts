@@ -3,16 +3,14 @@ import type { Language } from '../../../common/languages';
 import { AVAILABLE_WINDOW_DAYS, addDays, todayUtc } from '../../../common/schemas/listing-fields';
 import type { Db } from '../../db/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
-import { countryFilterId } from '../listings/places';
-import { groupStyles } from '../listings/present';
-import { createListingRefsRepo } from '../listings/repo';
+import { groupStyles } from '../listings/presenter';
+import type { ReferenceService } from '../reference/service';
 import { presentArtistCard } from './presenter';
 import { createArtistRepo, type ArtistFilter } from './repo';
 
 /** The artist listing (/tattooartists): three queries a page, whatever its size, cached while fresh. */
-export function createArtistService(db: Db, cache: ResultCache = noCache) {
+export function createArtistService({ db, listCache: cache = noCache, reference }: { db: Db; listCache?: ResultCache; reference: ReferenceService }) {
   const repo = createArtistRepo(db);
-  const refs = createListingRefsRepo(db);
 
   const baseFilter = (): ArtistFilter => {
     const now = new Date();
@@ -32,7 +30,7 @@ export function createArtistService(db: Db, cache: ResultCache = noCache) {
     const filter: ArtistFilter = {
       ...baseFilter(),
       styleId: query.style ?? null,
-      countryId: await countryFilterId(refs, query.country),
+      countryId: await reference.countryFilterId(query.country),
       cityId: query.city ?? null,
       available: query.available,
     };

@@ -343,7 +343,8 @@ describeEachEngine('accounts and sessions', (engine) => {
     const sent: Mail[] = [];
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    t.app.ctx.mailer = { send: async (mail) => { await held; sent.push(mail); } };
+    // The services hold the app's mailer: its send is replaced, not the mailer.
+    const send = vi.spyOn(mailer, 'send').mockImplementation(async (mail) => { await held; sent.push(mail); });
     try {
       const res = await forgot(u.email, '10.9.1.1');
       expect(res.statusCode).toBe(200);
@@ -351,12 +352,12 @@ describeEachEngine('accounts and sessions', (engine) => {
       release();
       await vi.waitFor(() => expect(sent).toHaveLength(1));
       const errors = vi.spyOn(t.app.log, 'error');
-      t.app.ctx.mailer = { send: async () => { throw new Error('smtp down'); } };
+      send.mockImplementation(async () => { throw new Error('smtp down'); });
       const failing = await forgot(u.email, '10.9.1.2');
       expect(failing.statusCode).toBe(200);
       await vi.waitFor(() => expect(errors).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'mailing a password reset link failed'));
     } finally {
-      t.app.ctx.mailer = mailer;
+      send.mockRestore();
     }
   });
 

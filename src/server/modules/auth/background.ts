@@ -9,7 +9,7 @@ export interface Background {
   idle(): Promise<void>;
 }
 
-export function createBackground(log: FastifyBaseLogger): Background {
+export function createBackground(log: Pick<FastifyBaseLogger, 'error'>): Background {
   const pending = new Set<Promise<void>>();
   return {
     defer(what, task) {

@@ -16,8 +16,6 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 /** A real hash to verify against when the account does not exist, so both cases take as long. */
-let dummy: Promise<string> | undefined;
 export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword('not-a-real-password-0');
-  return dummy;
+  return hashPassword('not-a-real-password-0');
 }

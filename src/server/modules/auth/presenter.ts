@@ -1,7 +1,7 @@
 import type { Role, UserType } from '../../../common/constants';
 import type { SessionUser } from '../../../common/schemas/session';
 
-/** The session user of document 1 §3; never a password hash. */
+/** The specified session user; never a password hash. */
 export function presentSessionUser(row: {
   id: number;
   username: string;

@@ -1,128 +1,100 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../../../common/constants';
 import {
   deleteAccountSchema,
   emailChangeSchema,
   forgotPasswordSchema,
-  isDeleteWord,
   loginSchema,
   passwordChangeSchema,
   registerSchema,
   resetPasswordSchema,
 } from '../../../common/schemas/auth';
-import type { SessionUser } from '../../../common/schemas/session';
-import type { AppContext } from '../../context';
-import { AppError, parse } from '../../errors';
+import type { Config } from '../../config';
+import { parse } from '../../errors';
+import { requireUser, sessionIdOf, userOf } from '../../http/auth';
 import { t } from '../../i18n';
-import { createBackground } from './background';
-import * as service from './service';
-import { endSession, resolveSession } from './sessions';
+import { SESSION_MAX_AGE_S, type AuthService } from './service';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: SessionUser | null;
-    sessionId: string | null;
-  }
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  config: Config;
 }
 
-/** The logged-in user, or 401. */
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError(401, 'unauthorized');
-  return request.user;
+function sessionCookies(config: Config) {
+  const secure = config.publicUrl.startsWith('https:');
+  return {
+    set: (reply: FastifyReply, token: string) =>
+      reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_AGE_S }),
+    clear: (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure }),
+  };
 }
 
-export async function authModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const secure = ctx.config.publicUrl.startsWith('https:');
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: service.SESSION_MAX_AGE_S,
-    });
-  const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+/** /api/auth: the session's own calls (the session hook itself is http/auth.ts). */
+export async function authRoutes(app: FastifyInstance, { auth, config }: AuthRoutesOptions): Promise<void> {
+  const cookies = sessionCookies(config);
 
-  // Mails leave after the answer; closing waits for those already queued.
-  const background = createBackground(app.log);
-  app.addHook('preClose', () => background.idle());
+  app.get('/check', async (request) => ({ authenticated: !!request.user, user: request.user }));
 
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionId', null);
-  app.addHook('preHandler', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const session = await resolveSession(ctx.db, token);
-    if (session) {
-      request.user = session.user;
-      request.sessionId = session.id;
-    }
-  });
+  app.get('/me', { preHandler: requireUser }, async (request) => ({ user: userOf(request) }));
 
-  app.get('/api/auth/check', async (request) => ({ authenticated: !!request.user, user: request.user }));
+  app.get('/refresh-session', { preHandler: requireUser }, async (request) => ({ success: true, user: userOf(request) }));
 
-  app.get('/api/auth/me', async (request) => ({ user: requireUser(request) }));
-
-  app.get('/api/auth/refresh-session', async (request) => ({ success: true, user: requireUser(request) }));
-
-  app.get('/api/users/current', async (request) => ({ success: true, user: requireUser(request) }));
-
-  app.post('/api/auth/login', async (request, reply) => {
+  app.post('/login', async (request, reply) => {
     const input = parse(loginSchema, request.body);
-    const { user, token } = await service.login(ctx, input, request.ip);
-    setSessionCookie(reply, token);
+    const { user, token } = await auth.login(input, request.ip);
+    cookies.set(reply, token);
     return { success: true, user };
   });
 
-  app.post('/api/auth/register', async (request, reply) => {
+  app.post('/register', async (request, reply) => {
     const input = parse(registerSchema, request.body);
-    const { user, token } = await service.register(ctx, input, request.ip);
-    setSessionCookie(reply, token);
+    const { user, token } = await auth.register(input, request.ip);
+    cookies.set(reply, token);
     return reply.status(201).send({ success: true, user });
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await endSession(ctx.db, token);
-    clearSessionCookie(reply);
+    if (token) await auth.endSession(token);
+    cookies.clear(reply);
     return { success: true, message: t(request.lang, 'loggedOut') };
   });
 
-  app.post('/api/auth/forgot-password', async (request) => {
+  app.post('/forgot-password', async (request) => {
     const { email } = parse(forgotPasswordSchema, request.body);
-    await service.forgotPassword(ctx, email, request.ip, request.lang, background.defer);
+    await auth.forgotPassword(email, request.ip, request.lang);
     return { success: true, message: t(request.lang, 'resetMailSent') };
   });
 
-  app.post('/api/auth/reset-password', async (request) => {
+  app.post('/reset-password', async (request) => {
     const input = parse(resetPasswordSchema, request.body);
-    await service.resetPassword(ctx, input);
+    await auth.resetPassword(input);
     return { success: true, message: t(request.lang, 'passwordReset') };
   });
+}
 
-  app.put('/api/profile/email', async (request) => {
-    const user = requireUser(request);
+/** The account's own settings under /api (users/current, profile/email, profile/password, profile/account). */
+export async function accountRoutes(app: FastifyInstance, { auth, config }: AuthRoutesOptions): Promise<void> {
+  const cookies = sessionCookies(config);
+
+  app.get('/users/current', { preHandler: requireUser }, async (request) => ({ success: true, user: userOf(request) }));
+
+  app.put('/profile/email', { preHandler: requireUser }, async (request) => {
     const input = parse(emailChangeSchema, request.body);
-    const updated = await service.changeEmail(ctx, user.id, request.sessionId as string, input, request.lang, background.defer);
+    const updated = await auth.changeEmail(userOf(request).id, sessionIdOf(request), input, request.lang);
     return { success: true, user: updated, message: t(request.lang, 'emailChanged') };
   });
 
-  app.put('/api/profile/password', async (request) => {
-    const user = requireUser(request);
+  app.put('/profile/password', { preHandler: requireUser }, async (request) => {
     const input = parse(passwordChangeSchema, request.body);
-    await service.changePassword(ctx, user.id, request.sessionId as string, input);
+    await auth.changePassword(userOf(request).id, sessionIdOf(request), input);
     return { success: true, message: t(request.lang, 'passwordChanged') };
   });
 
-  app.delete('/api/profile/account', async (request, reply) => {
-    const user = requireUser(request);
+  app.delete('/profile/account', { preHandler: requireUser }, async (request, reply) => {
     const input = parse(deleteAccountSchema, request.body ?? {});
-    if (input.confirmation !== undefined && !isDeleteWord(input.confirmation, request.lang)) {
-      throw new AppError(400, 'deleteConfirmation', {}, { field: 'confirmation' });
-    }
-    await service.deleteAccount(ctx, user.id, input.password);
-    clearSessionCookie(reply);
+    await auth.deleteAccount(userOf(request).id, input, request.lang);
+    cookies.clear(reply);
     return { success: true, message: t(request.lang, 'accountDeleted') };
   });
 }

@@ -1,8 +1,10 @@
-import { SESSION_DAYS } from '../../../common/constants';
+import { SESSION_DAYS, type Role, type UserType } from '../../../common/constants';
 import type { Language } from '../../../common/languages';
 import type { z } from 'zod';
 import {
+  deleteAccountSchema,
   emailChangeSchema,
+  isDeleteWord,
   loginSchema,
   passwordChangeSchema,
   registerSchema,
@@ -10,6 +12,8 @@ import {
 } from '../../../common/schemas/auth';
 import { usernameKey } from '../../../common/username';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/index';
+import type { NewUser, UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { consume, refund, resetLimit } from '../../http/rate-limit';
 import { t } from '../../i18n';
@@ -17,7 +21,8 @@ import type { Defer } from './background';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { presentSessionUser } from './presenter';
 import * as repo from './repo';
-import { hashToken, newToken, startSession } from './sessions';
+import { endSession, hashToken, newToken, resolveSession, startSession } from './sessions';
+import { sweepExpired } from './sweep';
 
 const MINUTE = 60_000;
 /**
@@ -36,164 +41,238 @@ export const LIMITS = {
 };
 const RESET_VALID_MS = 60 * MINUTE;
 
+export const SESSION_MAX_AGE_S = SESSION_DAYS * 24 * 60 * 60;
+
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function register(ctx: AppContext, input: z.infer<typeof registerSchema>, ip: string) {
-  await consume(ctx.rateLimits, LIMITS.registerIp, [`ip:${ip}`]);
-  const username = input.username.normalize('NFC').trim().replace(/ +/g, ' ');
-  const key = usernameKey(username);
-  if (await repo.findUserByEmailKey(ctx.db, emailKey(input.email))) throw conflict('emailTaken');
-  if (await repo.usernameKeyTaken(ctx.db, key)) throw conflict('usernameTaken');
-  const now = new Date().toISOString();
-  try {
-    const row = await repo.insertUser(ctx.db, {
-      username,
-      username_key: key,
-      email: input.email.trim(),
-      email_key: emailKey(input.email),
-      password_hash: await hashPassword(input.password),
-      name: username,
-      user_type: input.userType,
-      featured_until: null,
-      avatar: null, header_image: null, bio: null, city: null, country: null, city_id: null,
-      country_id: null, city_name: null, country_name: null, gender: null, experience: null,
-      instagram: null, facebook: null, tiktok: null, youtube: null, telegram: null, whatsapp: null,
-      pinterest: null, twitter: null, website: null,
-      created_at: now,
-      updated_at: now,
-    });
-    const token = await startSession(ctx.db, row.id);
-    return { user: presentSessionUser(row), token };
-  } catch (err) {
-    // Two registrations racing for one name: the unique index decides, the loser gets the same answer.
-    if (/unique|duplicate/i.test(String((err as Error).message))) throw conflict('usernameTaken');
-    throw err;
+/** Profile fields an account may be created with (the demo world); all others start empty. */
+export type AccountProfile = Partial<Omit<NewUser, 'id' | 'username' | 'username_key' | 'email' | 'email_key' | 'password_hash' | 'role' | 'user_type' | 'created_at' | 'updated_at'>>;
+
+/** A new account below the HTTP rules: registration, the admin CLI and the demo seed all create accounts through it. */
+export interface NewAccount {
+  username: string;
+  email: string;
+  userType: UserType;
+  role?: Role;
+  /** The password in clear, or a hash made once for many accounts that share one (the demo world). */
+  password: { plain: string } | { hash: string };
+  profile?: AccountProfile;
+  /** When the account was made (now unless given). */
+  createdAt?: string;
+}
+
+const EMPTY_PROFILE = {
+  featured_until: null,
+  avatar: null, header_image: null, bio: null, city: null, country: null, city_id: null,
+  country_id: null, city_name: null, country_name: null, gender: null, experience: null,
+  instagram: null, facebook: null, tiktok: null, youtube: null, telegram: null, whatsapp: null,
+  pinterest: null, twitter: null, website: null,
+} satisfies AccountProfile;
+
+/**
+ * Inserts an account: the one place a user row is made (the service's createUser, and the demo
+ * seed inside its own transaction). No rules but the unique indexes; callers check the rest.
+ */
+export async function insertAccount(db: Db, account: NewAccount): Promise<UserRow> {
+  const createdAt = account.createdAt ?? new Date().toISOString();
+  const passwordHash = 'hash' in account.password ? account.password.hash : await hashPassword(account.password.plain);
+  return repo.insertUser(db, {
+    ...EMPTY_PROFILE,
+    name: account.username,
+    ...account.profile,
+    username: account.username,
+    username_key: usernameKey(account.username),
+    email: account.email,
+    email_key: emailKey(account.email),
+    password_hash: passwordHash,
+    ...(account.role ? { role: account.role } : {}),
+    user_type: account.userType,
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
+}
+
+export interface AuthDeps extends Pick<AppContext, 'db' | 'config' | 'mailer' | 'rateLimits' | 'deleteFiles'> {
+  /** Runs work after the answer has left (mails). */
+  defer: Defer;
+  /** The files other capabilities keep for a user, deleted with the account. */
+  collectAccountFiles(userId: number): Promise<string[]>;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, config, rateLimits } = deps;
+  const createUser = (account: NewAccount) => insertAccount(db, account);
+  // Made once per service, on the first login of an unknown email.
+  let dummy: Promise<string> | undefined;
+
+  async function register(input: z.infer<typeof registerSchema>, ip: string) {
+    await consume(rateLimits, LIMITS.registerIp, [`ip:${ip}`]);
+    const username = input.username.normalize('NFC').trim().replace(/ +/g, ' ');
+    if (await repo.findUserByEmailKey(db, emailKey(input.email))) throw conflict('emailTaken');
+    if (await repo.usernameKeyTaken(db, usernameKey(username))) throw conflict('usernameTaken');
+    try {
+      const row = await createUser({ username, email: input.email.trim(), userType: input.userType, password: { plain: input.password } });
+      const token = await startSession(db, row.id);
+      return { user: presentSessionUser(row), token };
+    } catch (err) {
+      // Two registrations racing for one name: the unique index decides, the loser gets the same answer.
+      if (/unique|duplicate/i.test(String((err as Error).message))) throw conflict('usernameTaken');
+      throw err;
+    }
   }
-}
 
-export async function login(ctx: AppContext, input: z.infer<typeof loginSchema>, ip: string) {
-  const account = `account:${emailKey(input.email)}`;
-  // Counted before the password check, so a burst of parallel guesses cannot all reach it.
-  await consume(ctx.rateLimits, LIMITS.loginIp, [`ip:${ip}`]);
-  await consume(ctx.rateLimits, LIMITS.loginAccount, [account]);
-  const row = await repo.findUserByEmailKey(ctx.db, emailKey(input.email));
-  // An unknown email costs a real verification too, so timing does not reveal which accounts exist.
-  const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), input.password);
-  if (!row || !ok) throw new AppError(401, 'invalidCredentials');
-  await refund(ctx.rateLimits, LIMITS.loginIp, `ip:${ip}`);
-  await resetLimit(ctx.rateLimits, LIMITS.loginAccount, account);
-  const token = await startSession(ctx.db, row.id);
-  return { user: presentSessionUser(row), token };
-}
+  async function login(input: z.infer<typeof loginSchema>, ip: string) {
+    const account = `account:${emailKey(input.email)}`;
+    // Counted before the password check, so a burst of parallel guesses cannot all reach it.
+    await consume(rateLimits, LIMITS.loginIp, [`ip:${ip}`]);
+    await consume(rateLimits, LIMITS.loginAccount, [account]);
+    const row = await repo.findUserByEmailKey(db, emailKey(input.email));
+    // An unknown email costs a real verification too, so timing does not reveal which accounts exist.
+    const ok = await verifyPassword(row?.password_hash ?? (await (dummy ??= dummyHash())), input.password);
+    if (!row || !ok) throw new AppError(401, 'invalidCredentials');
+    await refund(rateLimits, LIMITS.loginIp, `ip:${ip}`);
+    await resetLimit(rateLimits, LIMITS.loginAccount, account);
+    const token = await startSession(db, row.id);
+    return { user: presentSessionUser(row), token };
+  }
 
-async function requirePassword(ctx: AppContext, userId: number, password: string) {
-  await consume(ctx.rateLimits, LIMITS.currentPassword, [`user:${userId}`]);
-  const row = await repo.findUserById(ctx.db, userId);
-  if (!row) throw new AppError(401, 'unauthorized');
-  if (!(await verifyPassword(row.password_hash, password))) throw new AppError(400, 'currentPasswordWrong', {}, { field: 'password' });
-  await refund(ctx.rateLimits, LIMITS.currentPassword, `user:${userId}`);
-  return row;
-}
+  async function requirePassword(userId: number, password: string) {
+    await consume(rateLimits, LIMITS.currentPassword, [`user:${userId}`]);
+    const row = await repo.findUserById(db, userId);
+    if (!row) throw new AppError(401, 'unauthorized');
+    if (!(await verifyPassword(row.password_hash, password))) throw new AppError(400, 'currentPasswordWrong', {}, { field: 'password' });
+    await refund(rateLimits, LIMITS.currentPassword, `user:${userId}`);
+    return row;
+  }
 
-/**
- * Changes the email, voids every outstanding reset link (one may sit in the old mailbox), ends
- * the user's other sessions and tells the old address, so a taken-over account is noticed.
- */
-export async function changeEmail(
-  ctx: AppContext,
-  userId: number,
-  sessionId: string,
-  input: z.infer<typeof emailChangeSchema>,
-  lang: Language,
-  defer: Defer,
-) {
-  const row = await requirePassword(ctx, userId, input.password);
-  const key = emailKey(input.email);
-  if (key === row.email_key) throw new AppError(400, 'emailUnchanged', {}, { field: 'email' });
-  if (await repo.findUserByEmailKey(ctx.db, key)) throw conflict('emailTaken');
-  await repo.updateUser(ctx.db, userId, { email: input.email.trim(), email_key: key, updated_at: new Date().toISOString() });
-  await repo.deletePasswordResetsOfUser(ctx.db, userId);
-  await repo.deleteSessionsOfUser(ctx.db, userId, sessionId);
-  // Users have no stored language, so the notice uses the one the change was made in.
-  defer('mailing the email change notice', () =>
-    ctx.mailer.send({
+  /**
+   * Changes the email, voids every outstanding reset link (one may sit in the old mailbox), ends
+   * the user's other sessions and tells the old address, so a taken-over account is noticed.
+   */
+  async function changeEmail(userId: number, sessionId: string, input: z.infer<typeof emailChangeSchema>, lang: Language) {
+    const row = await requirePassword(userId, input.password);
+    const key = emailKey(input.email);
+    if (key === row.email_key) throw new AppError(400, 'emailUnchanged', {}, { field: 'email' });
+    if (await repo.findUserByEmailKey(db, key)) throw conflict('emailTaken');
+    await repo.updateUser(db, userId, { email: input.email.trim(), email_key: key, updated_at: new Date().toISOString() });
+    await repo.deletePasswordResetsOfUser(db, userId);
+    await repo.deleteSessionsOfUser(db, userId, sessionId);
+    // Users have no stored language, so the notice uses the one the change was made in.
+    deps.defer('mailing the email change notice', () =>
+      deps.mailer.send({
+        to: row.email,
+        subject: t(lang, 'mail:emailChanged.subject'),
+        text: t(lang, 'mail:emailChanged.body', { name: row.name, link: `${config.publicUrl}${langPrefix(lang)}/contact` }),
+      }),
+    );
+    return presentSessionUser({ ...row, email: input.email.trim() });
+  }
+
+  /** Changes the password, voids every outstanding reset link and ends every other session of the user. */
+  async function changePassword(userId: number, sessionId: string, input: z.infer<typeof passwordChangeSchema>) {
+    await requirePassword(userId, input.currentPassword);
+    await repo.updateUser(db, userId, { password_hash: await hashPassword(input.newPassword), updated_at: new Date().toISOString() });
+    await repo.deletePasswordResetsOfUser(db, userId);
+    await repo.deleteSessionsOfUser(db, userId, sessionId);
+  }
+
+  /**
+   * Deletes the account with everything that belongs to it (rows cascade; files through the
+   * collector other capabilities feed); payment records stay, anonymised, for bookkeeping.
+   */
+  async function deleteAccount(userId: number, input: z.infer<typeof deleteAccountSchema>, lang: Language) {
+    // The typed word, when sent, must be the one the screen asked for in its language.
+    if (input.confirmation !== undefined && !isDeleteWord(input.confirmation, lang)) {
+      throw new AppError(400, 'deleteConfirmation', {}, { field: 'confirmation' });
+    }
+    const row = await requirePassword(userId, input.password);
+    const files = [row.avatar, row.header_image].filter((u): u is string => !!u);
+    files.push(...(await deps.collectAccountFiles(userId)));
+    await repo.deleteSessionsOfUser(db, userId);
+    await repo.deleteUser(db, userId);
+    await deps.deleteFiles(files);
+  }
+
+  /**
+   * Always answers the same, and before looking the account up: the lookup and the mail are
+   * deferred, so neither the answer nor its timing tells whether the account exists.
+   */
+  async function forgotPassword(email: string, ip: string, lang: Language) {
+    await consume(rateLimits, LIMITS.resetIp, [`ip:${ip}`]);
+    const { count } = await rateLimits.hit(`${LIMITS.resetAccount.name}:account:${emailKey(email)}`, LIMITS.resetAccount.windowMs);
+    // Over the per-account limit nothing is sent, but the answer stays the same.
+    if (count > LIMITS.resetAccount.max) return;
+    deps.defer('mailing a password reset link', () => mailResetLink(email, lang));
+  }
+
+  /** Mails a single-use link valid for one hour when the account exists. */
+  async function mailResetLink(email: string, lang: Language) {
+    const row = await repo.findUserByEmailKey(db, emailKey(email));
+    if (!row) return;
+    const token = newToken();
+    const now = Date.now();
+    await repo.insertPasswordReset(db, {
+      tokenHash: hashToken(token),
+      userId: row.id,
+      now: new Date(now).toISOString(),
+      expiresAt: new Date(now + RESET_VALID_MS).toISOString(),
+    });
+    const link = `${config.publicUrl}${langPrefix(lang)}/reset-password?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send({
       to: row.email,
-      subject: t(lang, 'mail:emailChanged.subject'),
-      text: t(lang, 'mail:emailChanged.body', { name: row.name, link: `${ctx.config.publicUrl}${langPrefix(lang)}/contact` }),
-    }),
-  );
-  return presentSessionUser({ ...row, email: input.email.trim() });
-}
+      subject: t(lang, 'mail:reset.subject'),
+      text: t(lang, 'mail:reset.body', { name: row.name, link }),
+    });
+  }
 
-/** Changes the password, voids every outstanding reset link and ends every other session of the user. */
-export async function changePassword(ctx: AppContext, userId: number, sessionId: string, input: z.infer<typeof passwordChangeSchema>) {
-  await requirePassword(ctx, userId, input.currentPassword);
-  await repo.updateUser(ctx.db, userId, { password_hash: await hashPassword(input.newPassword), updated_at: new Date().toISOString() });
-  await repo.deletePasswordResetsOfUser(ctx.db, userId);
-  await repo.deleteSessionsOfUser(ctx.db, userId, sessionId);
-}
+  /** Applies the password rules, uses the token once, voids the user's other links and ends every session. */
+  async function resetPassword(input: z.infer<typeof resetPasswordSchema>) {
+    const userId = await repo.claimPasswordReset(db, hashToken(input.token), new Date().toISOString());
+    if (userId === undefined) throw new AppError(400, 'resetTokenInvalid');
+    await repo.updateUser(db, userId, { password_hash: await hashPassword(input.password), updated_at: new Date().toISOString() });
+    await repo.deletePasswordResetsOfUser(db, userId);
+    await repo.deleteSessionsOfUser(db, userId);
+  }
 
-/**
- * Deletes the account with everything that belongs to it (rows cascade; files through the
- * collectors each capability registers); payment records stay, anonymised, for bookkeeping.
- */
-export async function deleteAccount(ctx: AppContext, userId: number, password: string) {
-  const row = await requirePassword(ctx, userId, password);
-  const files = [row.avatar, row.header_image].filter((u): u is string => !!u);
-  for (const collect of accountFileCollectors) files.push(...(await collect(ctx, userId)));
-  await repo.deleteSessionsOfUser(ctx.db, userId);
-  await repo.deleteUser(ctx.db, userId);
-  await ctx.deleteFiles(files);
-}
+  /** Creates an administrator account, or makes an existing account with that email one (the admin CLI). */
+  async function createAdmin(input: z.infer<typeof registerSchema>): Promise<UserRow> {
+    const existing = await repo.findUserByEmailKey(db, emailKey(input.email));
+    if (existing) {
+      await repo.updateUser(db, existing.id, { role: 'admin', password_hash: await hashPassword(input.password) });
+      return { ...existing, role: 'admin' };
+    }
+    return createUser({ username: input.username, email: input.email, userType: input.userType, role: 'admin', password: { plain: input.password } });
+  }
 
-/** Capabilities that keep files per user register here, so account deletion removes them. */
-export const accountFileCollectors: ((ctx: AppContext, userId: number) => Promise<string[]>)[] = [];
+  /** Makes the account with that email an administrator; undefined when there is none. */
+  async function promoteToAdmin(email: string): Promise<UserRow | undefined> {
+    const user = await repo.findUserByEmailKey(db, emailKey(email));
+    if (!user) return undefined;
+    await repo.updateUser(db, user.id, { role: 'admin', updated_at: new Date().toISOString() });
+    return user;
+  }
 
-/**
- * Always answers the same, and before looking the account up: the lookup and the mail are
- * deferred, so neither the answer nor its timing tells whether the account exists.
- */
-export async function forgotPassword(ctx: AppContext, email: string, ip: string, lang: Language, defer: Defer) {
-  await consume(ctx.rateLimits, LIMITS.resetIp, [`ip:${ip}`]);
-  const { count } = await ctx.rateLimits.hit(`${LIMITS.resetAccount.name}:account:${emailKey(email)}`, LIMITS.resetAccount.windowMs);
-  // Over the per-account limit nothing is sent, but the answer stays the same.
-  if (count > LIMITS.resetAccount.max) return;
-  defer('mailing a password reset link', () => mailResetLink(ctx, email, lang));
-}
-
-/** Mails a single-use link valid for one hour when the account exists. */
-async function mailResetLink(ctx: AppContext, email: string, lang: Language) {
-  const row = await repo.findUserByEmailKey(ctx.db, emailKey(email));
-  if (!row) return;
-  const token = newToken();
-  const now = Date.now();
-  await repo.insertPasswordReset(ctx.db, {
-    tokenHash: hashToken(token),
-    userId: row.id,
-    now: new Date(now).toISOString(),
-    expiresAt: new Date(now + RESET_VALID_MS).toISOString(),
-  });
-  const link = `${ctx.config.publicUrl}${langPrefix(lang)}/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
-    to: row.email,
-    subject: t(lang, 'mail:reset.subject'),
-    text: t(lang, 'mail:reset.body', { name: row.name, link }),
-  });
-}
-
-/** Applies the password rules, uses the token once, voids the user's other links and ends every session. */
-export async function resetPassword(ctx: AppContext, input: z.infer<typeof resetPasswordSchema>) {
-  const userId = await repo.claimPasswordReset(ctx.db, hashToken(input.token), new Date().toISOString());
-  if (userId === undefined) throw new AppError(400, 'resetTokenInvalid');
-  await repo.updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), updated_at: new Date().toISOString() });
-  await repo.deletePasswordResetsOfUser(ctx.db, userId);
-  await repo.deleteSessionsOfUser(ctx.db, userId);
+  return {
+    createUser,
+    register,
+    login,
+    changeEmail,
+    changePassword,
+    deleteAccount,
+    forgotPassword,
+    resetPassword,
+    createAdmin,
+    promoteToAdmin,
+    resolveSession: (token: string) => resolveSession(db, token),
+    endSession: (token: string) => endSession(db, token),
+    sweepExpired: (now?: Date) => sweepExpired(db, now),
+  };
 }
 
 function langPrefix(lang: Language): string {
   return lang === 'en' ? '' : `/${lang}`;
 }
-
-export const SESSION_MAX_AGE_S = SESSION_DAYS * 24 * 60 * 60;

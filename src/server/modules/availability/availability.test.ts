@@ -1,47 +1,31 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Availability } from '../../../common/schemas/availability';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
-import { createArtist, createStudio, type TestUser } from '../../test/factories';
-import { call, createAvailability, createGuestSpot, day, makeAdmin, referenceIds } from '../../test/listing-factories';
+import { describeEachEngine } from '../../test/app';
+import { createArtist, createStudio } from '../../test/factories';
+import { publicListReader, useListingWorld } from '../listings/testing';
+import { call, createAvailability, createGuestSpot, day } from '../../test/listing-factories';
 
 const ENTITY_KEYS = [
-  'artist', 'cityId', 'cityName', 'countryCode', 'countryId', 'countryName', 'createdAt', 'description', 'endDate', 'id',
+  'artist', 'can', 'cityId', 'cityName', 'countryCode', 'countryId', 'countryName', 'createdAt', 'description', 'endDate', 'id',
   'isActive', 'preferredLocation', 'slug', 'startDate', 'styles', 'title', 'updatedAt',
 ];
 
 describeEachEngine('availability: calls, roles and rules', (engine) => {
-  let t: TestApp;
-  let artist: TestUser;
-  let otherArtist: TestUser;
-  let studio: TestUser;
-  let admin: TestUser;
-  let ref: Awaited<ReturnType<typeof referenceIds>>;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    ref = await referenceIds(t.app);
-    artist = await createArtist(t.app);
-    otherArtist = await createArtist(t.app);
-    studio = await createStudio(t.app);
-    admin = await makeAdmin(t.app, await createArtist(t.app));
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const w = useListingWorld(engine);
 
   it('lets an artist post an availability, answered at the top level with slug, styles, place and artist', async () => {
-    const res = await call(t.app, 'POST', '/api/artist-availability', {
-      as: artist,
+    const res = await call(w.t.app, 'POST', '/api/artist-availability', {
+      as: w.artist,
       lang: 'fr',
       payload: {
         title: 'Tournée Süddeutschland',
         startDate: day(14),
         endDate: day(28),
         preferredLocation: 'Süddeutschland, gern München',
-        countryId: ref.country('DE'),
-        cityId: String(ref.munich.id),
+        countryId: w.ref.country('DE'),
+        cityId: String(w.ref.munich.id),
         description: 'Fine line et dotwork, flashs disponibles.',
-        styleIds: [ref.style('fine-line'), ref.style('dotwork'), ref.style('geometric')],
+        styleIds: [w.ref.style('fine-line'), w.ref.style('dotwork'), w.ref.style('geometric')],
       },
     });
     expect(res.statusCode).toBe(201);
@@ -53,13 +37,13 @@ describeEachEngine('availability: calls, roles and rules', (engine) => {
       startDate: day(14),
       endDate: day(28),
       preferredLocation: 'Süddeutschland, gern München',
-      countryId: ref.country('DE'),
-      cityId: ref.munich.id,
-      cityName: ref.munich.name,
+      countryId: w.ref.country('DE'),
+      cityId: w.ref.munich.id,
+      cityName: w.ref.munich.name,
       countryName: 'Allemagne',
       countryCode: 'DE',
       isActive: true,
-      artist: { id: artist.user.id, name: artist.user.name, username: artist.user.username, avatar: null, cityName: null },
+      artist: { id: w.artist.user.id, name: w.artist.user.name, username: w.artist.user.username, avatar: null, cityName: null },
     });
     expect(availability.styles.map((s) => s.name)).toEqual(['Dotwork', 'Fine Line', 'Géométrique']);
     for (const url of [
@@ -67,19 +51,20 @@ describeEachEngine('availability: calls, roles and rules', (engine) => {
       `/api/artist-availability/by-slug/${availability.slug}`,
       `/api/artist-availability/${availability.slug}`,
     ]) {
-      const got = await call(t.app, 'GET', url, { lang: 'fr' });
+      const got = await call(w.t.app, 'GET', url, { lang: 'fr' });
       expect(got.statusCode, url).toBe(200);
-      expect(got.json()).toEqual(availability);
+      // A visitor sees the same listing, but may change nothing of it.
+      expect(got.json()).toEqual({ ...availability, can: { edit: false, delete: false } });
     }
-    const bare = await createAvailability(t.app, artist, { title: 'Open', description: '' });
+    const bare = await createAvailability(w.t.app, w.artist, { title: 'Open', description: '' });
     expect(bare).toMatchObject({ preferredLocation: null, countryId: null, cityId: null, cityName: null, countryCode: null, description: null, styles: [] });
   });
 
   it('refuses studios (403) and visitors (401)', async () => {
-    const byStudio = await call(t.app, 'POST', '/api/artist-availability', { as: studio, payload: {}, lang: 'de' });
+    const byStudio = await call(w.t.app, 'POST', '/api/artist-availability', { as: w.studio, payload: {}, lang: 'de' });
     expect(byStudio.statusCode).toBe(403);
     expect(byStudio.json()).toMatchObject({ code: 'onlyArtists', error: 'Nur Tätowierer:innen können Verfügbarkeiten anbieten.' });
-    expect((await call(t.app, 'POST', '/api/artist-availability', { payload: {} })).statusCode).toBe(401);
+    expect((await call(w.t.app, 'POST', '/api/artist-availability', { payload: {} })).statusCode).toBe(401);
   });
 
   it('validates the form with messages in the request language', async () => {
@@ -93,87 +78,87 @@ describeEachEngine('availability: calls, roles and rules', (engine) => {
       [{ ...valid, startDate: day(7) }, 'endBeforeStart', 'endDate'],
       [{ ...valid, preferredLocation: 'x'.repeat(201) }, 'tooLong', 'preferredLocation'],
       [{ ...valid, description: 'x'.repeat(5001) }, 'tooLong', 'description'],
-      [{ ...valid, styleIds: [ref.style('realism'), 987_654] }, 'styleUnknown', 'styleIds'],
+      [{ ...valid, styleIds: [w.ref.style('realism'), 987_654] }, 'styleUnknown', 'styleIds'],
       [{ ...valid, styleIds: Array.from({ length: 21 }, (_, i) => i + 1) }, 'tooManyStyles', 'styleIds'],
       [{ ...valid, countryId: 987_654 }, 'countryUnknown', 'countryId'],
-      [{ ...valid, countryId: ref.country('AT'), cityId: ref.berlin.id }, 'cityNotInCountry', 'cityId'],
+      [{ ...valid, countryId: w.ref.country('AT'), cityId: w.ref.berlin.id }, 'cityNotInCountry', 'cityId'],
       [{ ...valid, isActive: 'maybe' }, 'validation', 'isActive'],
     ];
     for (const [payload, code, field] of cases) {
-      const res = await call(t.app, 'POST', '/api/artist-availability', { as: artist, payload, lang: 'es' });
+      const res = await call(w.t.app, 'POST', '/api/artist-availability', { as: w.artist, payload, lang: 'es' });
       expect(res.statusCode, code).toBe(400);
       expect(res.json(), code).toMatchObject({ success: false, code, field });
     }
-    const spanish = await call(t.app, 'POST', '/api/artist-availability', { as: artist, payload: { ...valid, startDate: '2019-06-01' }, lang: 'es' });
+    const spanish = await call(w.t.app, 'POST', '/api/artist-availability', { as: w.artist, payload: { ...valid, startDate: '2019-06-01' }, lang: 'es' });
     expect(spanish.json().error).toBe('No se admiten fechas anteriores a 2020.');
   });
 
   it('keeps slugs unique and stable', async () => {
-    const a = await createAvailability(t.app, artist, { title: 'Ø Kopenhagen & Malmö' });
-    const b = await createAvailability(t.app, otherArtist, { title: 'Ø Kopenhagen & Malmö' });
+    const a = await createAvailability(w.t.app, w.artist, { title: 'Ø Kopenhagen & Malmö' });
+    const b = await createAvailability(w.t.app, w.otherArtist, { title: 'Ø Kopenhagen & Malmö' });
     expect([a.slug, b.slug]).toEqual(['o-kopenhagen-and-malmoe', 'o-kopenhagen-and-malmoe-2']);
-    const renamed = await call(t.app, 'PUT', `/api/artist-availability/${a.id}`, { as: artist, payload: { title: 'Stockholm' } });
+    const renamed = await call(w.t.app, 'PUT', `/api/artist-availability/${a.id}`, { as: w.artist, payload: { title: 'Stockholm' } });
     expect(renamed.json()).toMatchObject({ title: 'Stockholm', slug: a.slug });
   });
 
   it('lets the owner and admins edit and delete; others get 403, visitors 401', async () => {
-    const entry = await createAvailability(t.app, artist, { title: 'Rules', preferredLocation: 'Hamburg', styleIds: [ref.style('realism')] });
+    const entry = await createAvailability(w.t.app, w.artist, { title: 'Rules', preferredLocation: 'Hamburg', styleIds: [w.ref.style('realism')] });
     const url = `/api/artist-availability/${entry.id}`;
-    expect((await call(t.app, 'PUT', url, { payload: { title: 'x' } })).statusCode).toBe(401);
-    expect((await call(t.app, 'PUT', url, { as: otherArtist, payload: { title: 'x' } })).statusCode).toBe(403);
-    expect((await call(t.app, 'PUT', url, { as: studio, payload: { title: 'x' } })).statusCode).toBe(403);
-    const own = await call(t.app, 'PUT', url, { as: artist, payload: { isActive: false, countryId: ref.country('AT'), cityId: ref.vienna.id } });
-    expect(own.json()).toMatchObject({ isActive: false, title: 'Rules', preferredLocation: 'Hamburg', cityName: ref.vienna.name, countryCode: 'AT' });
-    const byAdmin = await call(t.app, 'PUT', url, { as: admin, payload: { styleIds: [], preferredLocation: null, endDate: day(40) } });
-    expect(byAdmin.json()).toMatchObject({ styles: [], preferredLocation: null, endDate: day(40), cityId: ref.vienna.id, artist: { id: artist.user.id } });
-    expect((await call(t.app, 'PUT', url, { as: artist, payload: { startDate: day(41) } })).json().code).toBe('endBeforeStart');
+    expect((await call(w.t.app, 'PUT', url, { payload: { title: 'x' } })).statusCode).toBe(401);
+    expect((await call(w.t.app, 'PUT', url, { as: w.otherArtist, payload: { title: 'x' } })).statusCode).toBe(403);
+    expect((await call(w.t.app, 'PUT', url, { as: w.studio, payload: { title: 'x' } })).statusCode).toBe(403);
+    const own = await call(w.t.app, 'PUT', url, { as: w.artist, payload: { isActive: false, countryId: w.ref.country('AT'), cityId: w.ref.vienna.id } });
+    expect(own.json()).toMatchObject({ isActive: false, title: 'Rules', preferredLocation: 'Hamburg', cityName: w.ref.vienna.name, countryCode: 'AT' });
+    const byAdmin = await call(w.t.app, 'PUT', url, { as: w.admin, payload: { styleIds: [], preferredLocation: null, endDate: day(40) } });
+    expect(byAdmin.json()).toMatchObject({ styles: [], preferredLocation: null, endDate: day(40), cityId: w.ref.vienna.id, artist: { id: w.artist.user.id } });
+    expect((await call(w.t.app, 'PUT', url, { as: w.artist, payload: { startDate: day(41) } })).json().code).toBe('endBeforeStart');
 
-    expect((await call(t.app, 'DELETE', url)).statusCode).toBe(401);
-    expect((await call(t.app, 'DELETE', url, { as: otherArtist })).statusCode).toBe(403);
-    expect((await call(t.app, 'DELETE', url, { as: admin })).json()).toEqual({ success: true });
-    const gone = await call(t.app, 'GET', url, { lang: 'pt' });
+    expect((await call(w.t.app, 'DELETE', url)).statusCode).toBe(401);
+    expect((await call(w.t.app, 'DELETE', url, { as: w.otherArtist })).statusCode).toBe(403);
+    expect((await call(w.t.app, 'DELETE', url, { as: w.admin })).json()).toEqual({ success: true });
+    const gone = await call(w.t.app, 'GET', url, { lang: 'pt' });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error).toBe('Esta disponibilidade não foi encontrada.');
-    const mine = await createAvailability(t.app, artist);
-    expect((await call(t.app, 'DELETE', `/api/artist-availability/${mine.id}`, { as: artist })).statusCode).toBe(200);
+    const mine = await createAvailability(w.t.app, w.artist);
+    expect((await call(w.t.app, 'DELETE', `/api/artist-availability/${mine.id}`, { as: w.artist })).statusCode).toBe(200);
   });
 
   it("lists an artist's entries newest first, inactive ones only for the owner, and counts them", async () => {
-    const owner = await createArtist(t.app);
-    const a = await createAvailability(t.app, owner, { title: 'One' });
-    const b = await createAvailability(t.app, owner, { title: 'Two', isActive: false });
+    const owner = await createArtist(w.t.app);
+    const a = await createAvailability(w.t.app, owner, { title: 'One' });
+    const b = await createAvailability(w.t.app, owner, { title: 'Two', isActive: false });
     const url = `/api/artist-availability?artistId=${owner.user.id}`;
-    expect(((await call(t.app, 'GET', url, { as: owner })).json() as Availability[]).map((x) => x.id)).toEqual([b.id, a.id]);
-    expect(((await call(t.app, 'GET', url)).json() as Availability[]).map((x) => x.id)).toEqual([a.id]);
-    expect((await call(t.app, 'GET', url, { as: admin })).json()).toHaveLength(2);
-    expect((await call(t.app, 'GET', `${url}&count=true`, { as: owner })).json()).toEqual({ count: 2 });
-    expect((await call(t.app, 'GET', `${url}&count=true`, { as: studio })).json()).toEqual({ count: 1 });
-    expect((await call(t.app, 'GET', `/api/artist-availability/${b.id}`)).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', `/api/artist-availability/${b.id}`, { as: owner })).statusCode).toBe(200);
+    expect(((await call(w.t.app, 'GET', url, { as: owner })).json() as Availability[]).map((x) => x.id)).toEqual([b.id, a.id]);
+    expect(((await call(w.t.app, 'GET', url)).json() as Availability[]).map((x) => x.id)).toEqual([a.id]);
+    expect((await call(w.t.app, 'GET', url, { as: w.admin })).json()).toHaveLength(2);
+    expect((await call(w.t.app, 'GET', `${url}&count=true`, { as: owner })).json()).toEqual({ count: 2 });
+    expect((await call(w.t.app, 'GET', `${url}&count=true`, { as: w.studio })).json()).toEqual({ count: 1 });
+    expect((await call(w.t.app, 'GET', `/api/artist-availability/${b.id}`)).statusCode).toBe(404);
+    expect((await call(w.t.app, 'GET', `/api/artist-availability/${b.id}`, { as: owner })).statusCode).toBe(200);
   });
 
   it('matches an availability with guest spots that fit, for the owner and admins only', async () => {
-    const traveller = await createArtist(t.app);
-    const entry = await createAvailability(t.app, traveller, {
+    const traveller = await createArtist(w.t.app);
+    const entry = await createAvailability(w.t.app, traveller, {
       startDate: day(100),
       endDate: day(120),
-      countryId: ref.country('AT'),
-      cityId: ref.vienna.id,
-      styleIds: [ref.style('japanese')],
+      countryId: w.ref.country('AT'),
+      cityId: w.ref.vienna.id,
+      styleIds: [w.ref.style('japanese')],
     });
-    const viennaStudio = await createStudio(t.app);
-    const vienna = await createGuestSpot(t.app, viennaStudio, {
+    const viennaStudio = await createStudio(w.t.app);
+    const vienna = await createGuestSpot(w.t.app, viennaStudio, {
       startDate: day(105),
       endDate: day(110),
-      cityId: ref.vienna.id,
-      styleIds: [ref.style('japanese'), ref.style('realism')],
+      cityId: w.ref.vienna.id,
+      styleIds: [w.ref.style('japanese'), w.ref.style('realism')],
     });
-    const berlin = await createGuestSpot(t.app, studio, { startDate: day(90), endDate: day(130), cityId: ref.berlin.id });
-    await createGuestSpot(t.app, viennaStudio, { startDate: day(105), endDate: day(110), cityId: ref.vienna.id, isActive: false });
-    await createGuestSpot(t.app, viennaStudio, { startDate: day(121), endDate: day(130), cityId: ref.vienna.id });
+    const berlin = await createGuestSpot(w.t.app, w.studio, { startDate: day(90), endDate: day(130), cityId: w.ref.berlin.id });
+    await createGuestSpot(w.t.app, viennaStudio, { startDate: day(105), endDate: day(110), cityId: w.ref.vienna.id, isActive: false });
+    await createGuestSpot(w.t.app, viennaStudio, { startDate: day(121), endDate: day(130), cityId: w.ref.vienna.id });
 
     const url = `/api/artist-availability/${entry.id}/matches`;
-    const res = await call(t.app, 'GET', url, { as: traveller });
+    const res = await call(w.t.app, 'GET', url, { as: traveller });
     expect(res.statusCode).toBe(200);
     const matches = res.json();
     expect(matches.map((m: { guestSpot: { id: number } }) => m.guestSpot.id)).toEqual([vienna.id, berlin.id]);
@@ -182,27 +167,21 @@ describeEachEngine('availability: calls, roles and rules', (engine) => {
       overlapDays: 6,
       sameCity: true,
       sameCountry: true,
-      sharedStyles: [{ id: ref.style('japanese') }],
+      sharedStyles: [{ id: w.ref.style('japanese') }],
       guestSpot: { id: vienna.id, slug: vienna.slug, studio: { id: viennaStudio.user.id } },
     });
     expect(matches[1]).toMatchObject({ score: 21, overlapDays: 21, sameCity: false, sameCountry: false });
-    expect((await call(t.app, 'GET', url)).statusCode).toBe(401);
-    expect((await call(t.app, 'GET', url, { as: otherArtist })).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', url, { as: viennaStudio })).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', url, { as: admin })).statusCode).toBe(200);
+    expect((await call(w.t.app, 'GET', url)).statusCode).toBe(401);
+    expect((await call(w.t.app, 'GET', url, { as: w.otherArtist })).statusCode).toBe(403);
+    expect((await call(w.t.app, 'GET', url, { as: viennaStudio })).statusCode).toBe(403);
+    expect((await call(w.t.app, 'GET', url, { as: w.admin })).statusCode).toBe(200);
   });
 });
 
 describeEachEngine('availability: the public list', (engine) => {
-  let t: TestApp;
-  let ref: Awaited<ReturnType<typeof referenceIds>>;
   const entries: Record<string, Availability> = {};
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    ref = await referenceIds(t.app);
-    const a = await createArtist(t.app);
-    const b = await createArtist(t.app);
+  const w = useListingWorld(engine, async ({ t, ref, artist: a, otherArtist: b }) => {
     entries.hamburg = await createAvailability(t.app, a, {
       title: 'Hamburg im Herbst',
       startDate: day(30),
@@ -223,26 +202,18 @@ describeEachEngine('availability: the public list', (engine) => {
     await createAvailability(t.app, a, { title: 'Vorbei', startDate: '2024-05-01', endDate: '2024-05-10' });
     await createAvailability(t.app, b, { title: 'Pausiert', isActive: false });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
-  const list = async (query = '') => {
-    const res = await call(t.app, 'GET', `/api/artist-availability${query}`);
-    expect(res.statusCode, query).toBe(200);
-    return res.json() as { items: Availability[]; total: number; page: number; pageSize: number };
-  };
-  const ids = (page: { items: Availability[] }) => page.items.map((x) => x.id);
+  const { list, ids } = publicListReader<Availability>(() => w.t.app, '/api/artist-availability');
 
   it('shows active entries that have not ended, soonest start first, with filters and paging', async () => {
     const all = await list();
     expect(all).toMatchObject({ total: 3, page: 1, pageSize: 12 });
     expect(ids(all)).toEqual([entries.now?.id, entries.hamburg?.id, entries.later?.id]);
     expect(Object.keys(all.items[0] as object).sort()).toEqual(ENTITY_KEYS);
-    expect(ids(await list(`?style=${ref.style('traditional')}`))).toEqual([entries.now?.id, entries.hamburg?.id]);
-    expect(ids(await list(`?style=${ref.style('blackwork')}&country=AT`))).toEqual([entries.now?.id]);
-    expect(ids(await list(`?country=${ref.country('FR')}`))).toEqual([entries.later?.id]);
-    expect(ids(await list(`?city=${ref.hamburg.id}`))).toEqual([entries.hamburg?.id]);
+    expect(ids(await list(`?style=${w.ref.style('traditional')}`))).toEqual([entries.now?.id, entries.hamburg?.id]);
+    expect(ids(await list(`?style=${w.ref.style('blackwork')}&country=AT`))).toEqual([entries.now?.id]);
+    expect(ids(await list(`?country=${w.ref.country('FR')}`))).toEqual([entries.later?.id]);
+    expect(ids(await list(`?city=${w.ref.hamburg.id}`))).toEqual([entries.hamburg?.id]);
     expect(ids(await list(`?from=${day(35)}&to=${day(65)}`))).toEqual([entries.hamburg?.id, entries.later?.id]);
     expect(ids(await list('?q=osterreich'))).toEqual([entries.now?.id]);
     expect(ids(await list('?q=HERBST'))).toEqual([entries.hamburg?.id]);
@@ -250,7 +221,7 @@ describeEachEngine('availability: the public list', (engine) => {
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 1 });
     expect(ids(second)).toEqual([entries.hamburg?.id]);
     for (const query of ['?limit=100', '?page=-1', '?city=0', '?to=2026-02-31']) {
-      expect((await call(t.app, 'GET', `/api/artist-availability${query}`)).statusCode, query).toBe(400);
+      expect((await call(w.t.app, 'GET', `/api/artist-availability${query}`)).statusCode, query).toBe(400);
     }
   });
 });

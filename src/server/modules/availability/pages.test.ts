@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Availability } from '../../../common/schemas/availability';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
-import { createArtist, type TestUser } from '../../test/factories';
-import { createAvailability, day, referenceIds } from '../../test/listing-factories';
-
-const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
-const link = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)">`).exec(html)?.[1];
+import { jsonLd, link, pageLoader, useListingWorld } from '../listings/testing';
+import { describeEachEngine } from '../../test/app';
+import { createAvailability, day } from '../../test/listing-factories';
 
 describeEachEngine('availability pages: heads and legacy paths', (engine) => {
-  let t: TestApp;
-  let artist: TestUser;
   let entry: Availability;
   let hidden: Availability;
-  const page = (url: string, as?: TestUser) => t.app.inject({ method: 'GET', url, headers: as ? { cookie: as.cookie } : {} });
+  const page = pageLoader(() => w.t.app);
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    const ref = await referenceIds(t.app);
-    artist = await createArtist(t.app);
+  const w = useListingWorld(engine, async ({ t, ref, artist }) => {
     entry = await createAvailability(t.app, artist, {
       title: 'Guest artist in Vienna',
       startDate: day(10),
@@ -28,17 +20,14 @@ describeEachEngine('availability pages: heads and legacy paths', (engine) => {
     });
     hidden = await createAvailability(t.app, artist, { title: 'Paused', isActive: false });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('writes the detail head with an Event, on the slug page and the id page', async () => {
     const res = await page(`/tattooartist/${entry.slug}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<title>Guest artist in Vienna – ${artist.user.name} | Tattoo Guest Spots</title>`);
-    expect(res.body).toContain(`<meta name="description" content="${artist.user.name} is available as a guest artist: Wien oder Graz,`);
+    expect(res.body).toContain(`<title>Guest artist in Vienna – ${w.artist.user.name} | Tattoo Guest Spots</title>`);
+    expect(res.body).toContain(`<meta name="description" content="${w.artist.user.name} is available as a guest artist: Wien oder Graz,`);
     expect(link(res.body, 'canonical')).toBe(`http://localhost:3000/tattooartist/${entry.slug}`);
-    const profile = `http://localhost:3000/${encodeURIComponent(artist.user.username.replace(/ /g, '-'))}`;
+    const profile = `http://localhost:3000/${encodeURIComponent(w.artist.user.username.replace(/ /g, '-'))}`;
     expect(jsonLd(res.body)).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Event',
@@ -48,7 +37,7 @@ describeEachEngine('availability pages: heads and legacy paths', (engine) => {
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       url: `http://localhost:3000/tattooartist/${entry.slug}`,
       location: { '@type': 'Place', name: 'Wien oder Graz', address: { '@type': 'PostalAddress', addressLocality: entry.cityName, addressCountry: 'AT' } },
-      performer: { '@type': 'Person', name: artist.user.name, url: profile },
+      performer: { '@type': 'Person', name: w.artist.user.name, url: profile },
     });
 
     const byId = await page(`/pt/artist-availability/${entry.id}`);
@@ -62,7 +51,7 @@ describeEachEngine('availability pages: heads and legacy paths', (engine) => {
     for (const url of ['/tattooartist/nobody', '/artist-availability/99999999', '/artist-availability/abc', `/tattooartist/${hidden.slug}`]) {
       expect((await page(url)).statusCode, url).toBe(404);
     }
-    expect((await page(`/tattooartist/${hidden.slug}`, artist)).statusCode).toBe(200);
+    expect((await page(`/tattooartist/${hidden.slug}`, w.artist)).statusCode).toBe(200);
     for (const url of ['/artist-availability', '/artist-availability/new', '/artist-availability/manage', '/guestartist/new', `/guestartist/${entry.id}/edit`, '/guestartist/manage']) {
       expect((await page(url)).statusCode, url).toBe(200);
     }

@@ -1,23 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { contactSchema } from '../../../common/schemas/contact';
-import type { AppContext } from '../../context';
 import { parse } from '../../errors';
-import { consume } from '../../http/rate-limit';
 import { t } from '../../i18n';
-import { insertContactMessage } from './repo';
+import type { ContactService } from './service';
 
-const CONTACT_LIMIT = { name: 'contact', max: 5, windowMs: 60 * 60_000 };
-
-export async function contactModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/contact', async (request, reply) => {
+/** /api/contact. */
+export async function contactRoutes(app: FastifyInstance, { contact }: { contact: ContactService }): Promise<void> {
+  app.post('', async (request, reply) => {
     const input = parse(contactSchema, request.body);
-    await consume(ctx.rateLimits, CONTACT_LIMIT, [`ip:${request.ip}`]);
-    const id = await insertContactMessage(ctx.db, {
-      ...input,
-      language: request.lang,
-      userId: request.user?.id ?? null,
-    });
-    const message = t(request.lang, 'contactSent');
-    return reply.status(201).send({ success: true, id, message });
+    const id = await contact.send(input, { ip: request.ip, userId: request.user?.id ?? null, lang: request.lang });
+    return reply.status(201).send({ success: true, id, message: t(request.lang, 'contactSent') });
   });
 }

@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { featuredQuerySchema } from '../../../common/schemas/featured';
-import type { AppContext } from '../../context';
 import { parse } from '../../errors';
-import { listFeatured } from './service';
+import type { FeaturedService } from './service';
 
-export async function featuredModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // The home page asks for these on every visit and they are the same for everyone: answered
-  // from the list cache, which any write clears (a profile edit, a purchase).
-  app.get('/api/featured/artists', async (request) => {
+/** /api/featured. */
+export async function featuredRoutes(app: FastifyInstance, { featured }: { featured: FeaturedService }): Promise<void> {
+  app.get('/artists', async (request) => {
     const { limit } = parse(featuredQuerySchema, request.query);
-    const artists = await ctx.listCache.get(`featured:artist:${limit}:${request.lang}`, () => listFeatured(ctx.db, 'artist', limit, request.lang));
-    return { success: true, artists };
+    return { success: true, artists: await featured.artists(limit, request.lang) };
   });
-  app.get('/api/featured/studios', async (request) => {
+  app.get('/studios', async (request) => {
     const { limit } = parse(featuredQuerySchema, request.query);
-    const studios = await ctx.listCache.get(`featured:studio:${limit}:${request.lang}`, () => listFeatured(ctx.db, 'studio', limit, request.lang));
-    return { success: true, studios };
+    return { success: true, studios: await featured.studios(limit, request.lang) };
   });
 }

@@ -1,14 +1,15 @@
 import type { FeaturedArtist, FeaturedStudio } from '../../../common/schemas/featured';
 import type { Language } from '../../../common/languages';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import { findFeatured, findStyleNames } from './repo';
 
 const collator = new Intl.Collator('de');
 
 /** Users whose featuredUntil lies in the future, newest purchase first, with styles in two queries. */
-export async function listFeatured(db: Db, userType: 'artist', limit: number, lang: Language): Promise<FeaturedArtist[]>;
-export async function listFeatured(db: Db, userType: 'studio', limit: number, lang: Language): Promise<FeaturedStudio[]>;
-export async function listFeatured(db: Db, userType: 'artist' | 'studio', limit: number, lang: Language) {
+async function listFeatured(db: Db, userType: 'artist', limit: number, lang: Language): Promise<FeaturedArtist[]>;
+async function listFeatured(db: Db, userType: 'studio', limit: number, lang: Language): Promise<FeaturedStudio[]>;
+async function listFeatured(db: Db, userType: 'artist' | 'studio', limit: number, lang: Language) {
   const rows = await findFeatured(db, userType, new Date().toISOString(), limit);
   const styleRows = await findStyleNames(db, rows.map((r) => r.id), lang);
   const styles = new Map<number, string[]>();
@@ -37,4 +38,18 @@ export async function listFeatured(db: Db, userType: 'artist' | 'studio', limit:
     };
     return studio;
   });
+}
+
+export type FeaturedDeps = Pick<AppContext, 'db' | 'listCache'>;
+export type FeaturedService = ReturnType<typeof createFeaturedService>;
+
+/**
+ * The home page asks for these on every visit and they are the same for everyone: answered
+ * from the list cache, which any write clears (a profile edit, a purchase).
+ */
+export function createFeaturedService({ db, listCache }: FeaturedDeps) {
+  return {
+    artists: (limit: number, lang: Language) => listCache.get(`featured:artist:${limit}:${lang}`, () => listFeatured(db, 'artist', limit, lang)),
+    studios: (limit: number, lang: Language) => listCache.get(`featured:studio:${limit}:${lang}`, () => listFeatured(db, 'studio', limit, lang)),
+  };
 }

@@ -7,7 +7,7 @@ import { multipartBody } from '../../test/multipart';
 import { decodeCursor, encodeCursor } from './service';
 
 const IMAGE_KEYS = [
-  'caption', 'createdAt', 'description', 'height', 'id', 'imagePath', 'imageUrl', 'largeUrl', 'mediumUrl', 'position',
+  'can', 'caption', 'createdAt', 'description', 'height', 'id', 'imagePath', 'imageUrl', 'largeUrl', 'mediumUrl', 'position',
   'styles', 'thumbnailUrl', 'title', 'userId', 'width',
 ].sort();
 const OWNER_KEYS = ['avatar', 'cityName', 'countryCode', 'id', 'name', 'userType', 'username'].sort();
@@ -221,6 +221,20 @@ describeEachEngine('gallery', (engine) => {
       const moderated = await uploadOk(other);
       expect((await send('DELETE', `/api/gallery/${moderated.id}`, admin)).statusCode).toBe(200);
       expect(await exists(moderated.imageUrl)).toBe(false);
+    });
+    it('tells each viewer what they may do with an image, as the policy decides', async () => {
+      const image = await uploadOk(owner);
+      const canOf = async (viewer?: TestUser) => (await send('GET', `/api/gallery/image/${image.id}`, viewer)).json().image.can;
+      expect(image).toMatchObject({ can: { edit: true, delete: true } });
+      expect(await canOf()).toEqual({ edit: false, delete: false });
+      expect(await canOf(owner)).toEqual({ edit: true, delete: true });
+      expect(await canOf(other)).toEqual({ edit: false, delete: false });
+      // Admins moderate: they may delete, not edit.
+      expect(await canOf(admin)).toEqual({ edit: false, delete: true });
+      const profile = await send('GET', `/api/users/${owner.user.id}/profile`, admin);
+      expect(profile.json().user.galleryImages.find((i: Image) => i.id === image.id).can).toEqual({ edit: false, delete: true });
+      const page = await send('GET', '/api/gallery?limit=60', owner);
+      expect(page.json().images.find((i: Image) => i.id === image.id).can).toEqual({ edit: true, delete: true });
     });
   });
 

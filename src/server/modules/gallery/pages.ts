@@ -3,7 +3,7 @@ import { LANGUAGES, withLanguage, type Language } from '../../../common/language
 import type { RouteId } from '../../../common/routes';
 import { staticHead } from '../../http/pages';
 
-/** The gallery's own path in each language (document 2, route table). */
+/** The gallery's own path in each language. */
 const GALLERY_PATHS: Record<Language, string> = {
   en: '/tattoo-gallery',
   de: '/tattoo-galerie',

@@ -1,18 +1,15 @@
 import type { GalleryImage, GalleryListItem, GalleryOwner } from '../../../common/schemas/gallery';
 import type { UserType } from '../../../common/constants';
+import type { SessionUser } from '../../../common/schemas/session';
+import { sortStyles } from '../reference/service';
+import { galleryPolicy } from './policy';
 import type { ImageRow, OwnerRow } from './repo';
 
 export type NamedStyle = { id: number; name: string };
 
-// The spec sorts style lists by name with German collation in every language.
-const styleCollator = new Intl.Collator('de');
-
-export function sortStyles(styles: NamedStyle[]): NamedStyle[] {
-  return [...styles].sort((a, b) => styleCollator.compare(a.name, b.name) || a.id - b.id);
-}
 
 /** The GalleryImage entity: title, caption and description all carry the caption; imagePath is imageUrl. */
-export function presentGalleryImage(row: ImageRow, styles: NamedStyle[]): GalleryImage {
+export function presentGalleryImage(row: ImageRow, styles: NamedStyle[], viewer: SessionUser | null): GalleryImage {
   return {
     id: row.id,
     userId: row.user_id,
@@ -29,6 +26,7 @@ export function presentGalleryImage(row: ImageRow, styles: NamedStyle[]): Galler
     position: row.position,
     createdAt: row.created_at,
     styles: sortStyles(styles),
+    can: galleryPolicy.can(viewer, row),
   };
 }
 
@@ -45,6 +43,6 @@ export function presentOwner(row: OwnerRow): GalleryOwner {
   };
 }
 
-export function presentListItem(row: ImageRow & OwnerRow, styles: NamedStyle[]): GalleryListItem {
-  return { ...presentGalleryImage(row, styles), user: presentOwner(row) };
+export function presentListItem(row: ImageRow & OwnerRow, styles: NamedStyle[], viewer: SessionUser | null): GalleryListItem {
+  return { ...presentGalleryImage(row, styles, viewer), user: presentOwner(row) };
 }

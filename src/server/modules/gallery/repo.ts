@@ -1,5 +1,7 @@
 import type { Language } from '../../../common/languages';
+import type { Insertable } from 'kysely';
 import { isPostgresDb, type Db } from '../../db/index';
+import type { GalleryImagesTable } from '../../db/schema';
 
 const IMAGE_COLUMNS = [
   'gallery_images.id', 'gallery_images.user_id', 'gallery_images.image_url', 'gallery_images.medium_url',
@@ -79,11 +81,6 @@ export async function countUserImages(db: Db, userId: number): Promise<number> {
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-export async function findExistingStyleIds(db: Db, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  return (await db.selectFrom('styles').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
 }
 
 export interface NewImage {
@@ -226,4 +223,28 @@ export function findPublicImages(db: Db, filter: PublicFilter) {
 
 export async function findStyleIdBySlug(db: Db, slug: string): Promise<number | undefined> {
   return (await db.selectFrom('styles').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+}
+
+/**
+ * Inserts whole portfolios at once (the demo world): the rows with their positions as given,
+ * then their styles, in one transaction. No per-user limit: the caller plans the portfolios.
+ */
+export async function insertPortfolios(db: Db, images: { row: Insertable<GalleryImagesTable>; styleIds: number[] }[]): Promise<void> {
+  if (images.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < images.length; i += 100) {
+      await trx
+        .insertInto('gallery_images')
+        .values(images.slice(i, i + 100).map((img) => img.row))
+        .execute();
+    }
+    const inserted = await trx
+      .selectFrom('gallery_images')
+      .select(['id', 'user_id', 'position'])
+      .where('user_id', 'in', [...new Set(images.map((img) => img.row.user_id))])
+      .execute();
+    const idOf = new Map(inserted.map((r) => [`${r.user_id}:${r.position}`, r.id]));
+    const links = images.flatMap((img) => img.styleIds.map((style_id) => ({ image_id: idOf.get(`${img.row.user_id}:${img.row.position}`) as number, style_id })));
+    for (let i = 0; i < links.length; i += 500) await trx.insertInto('gallery_image_styles').values(links.slice(i, i + 500)).execute();
+  });
 }

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { GuestSpot } from '../../../common/schemas/guest-spots';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
-import { createStudio, type TestUser } from '../../test/factories';
-import { createGuestSpot, day, placeUser, referenceIds } from '../../test/listing-factories';
-
-const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
-const meta = (html: string, name: string) => new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)">`).exec(html)?.[1];
-const link = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)">`).exec(html)?.[1];
+import { jsonLd, link, meta, pageLoader, useListingWorld } from '../listings/testing';
+import { describeEachEngine } from '../../test/app';
+import { createGuestSpot, day, placeUser } from '../../test/listing-factories';
 
 describeEachEngine('guest spot pages: heads and legacy paths', (engine) => {
-  let t: TestApp;
-  let studio: TestUser;
   let spot: GuestSpot;
   let hidden: GuestSpot;
-  const page = (url: string, as?: TestUser) => t.app.inject({ method: 'GET', url, headers: as ? { cookie: as.cookie } : {} });
+  const page = pageLoader(() => w.t.app);
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    const ref = await referenceIds(t.app);
-    studio = await createStudio(t.app);
+  const w = useListingWorld(engine, async ({ t, ref, studio }) => {
     await placeUser(t.app, studio, { countryId: ref.country('DE'), cityId: ref.berlin.id, cityName: ref.berlin.name });
     await t.app.ctx.db.updateTable('users').set({ avatar: '/uploads/avatars/1/a.webp' }).where('id', '=', studio.user.id).execute();
     spot = await createGuestSpot(t.app, studio, {
@@ -32,14 +23,11 @@ describeEachEngine('guest spot pages: heads and legacy paths', (engine) => {
     // 14 active spots in all: two list pages of 12.
     for (let i = 0; i < 12; i++) await createGuestSpot(t.app, studio, { title: `Filler ${i}` });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('writes the detail head: title, cut description, studio image, JobPosting', async () => {
     const res = await page(`/guestspot/${spot.slug}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<title>Gastplatz im Sommer – guest spot at ${studio.user.name} | Tattoo Guest Spots</title>`);
+    expect(res.body).toContain(`<title>Gastplatz im Sommer – guest spot at ${w.studio.user.name} | Tattoo Guest Spots</title>`);
     const description = meta(res.body, 'description') as string;
     expect(description.length).toBeLessThanOrEqual(155);
     expect(description.startsWith('Wir suchen Gäste für unser Studio in Berlin-Mitte.')).toBe(true);
@@ -61,15 +49,15 @@ describeEachEngine('guest spot pages: heads and legacy paths', (engine) => {
       url: `http://localhost:3000/guestspot/${spot.slug}`,
       hiringOrganization: {
         '@type': 'Organization',
-        name: studio.user.name,
-        sameAs: `http://localhost:3000/${encodeURIComponent(studio.user.username.replace(/ /g, '-'))}`,
+        name: w.studio.user.name,
+        sameAs: `http://localhost:3000/${encodeURIComponent(w.studio.user.username.replace(/ /g, '-'))}`,
         logo: 'http://localhost:3000/uploads/avatars/1/a.webp',
       },
       jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Berlin', addressCountry: 'DE' } },
     });
 
     const de = await page(`/de/guestspot/${spot.slug}`);
-    expect(de.body).toContain(`<title>Gastplatz im Sommer – Gastplatz bei ${studio.user.name} | Tattoo Guest Spots</title>`);
+    expect(de.body).toContain(`<title>Gastplatz im Sommer – Gastplatz bei ${w.studio.user.name} | Tattoo Guest Spots</title>`);
     expect(link(de.body, 'canonical')).toBe(`http://localhost:3000/de/guestspot/${spot.slug}`);
     expect(jsonLd(de.body).url).toBe(`http://localhost:3000/de/guestspot/${spot.slug}`);
   });
@@ -80,7 +68,7 @@ describeEachEngine('guest spot pages: heads and legacy paths', (engine) => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain('<meta name="robots" content="noindex">');
     }
-    const own = await page(`/guestspot/${hidden.slug}`, studio);
+    const own = await page(`/guestspot/${hidden.slug}`, w.studio);
     expect(own.statusCode).toBe(200);
     expect(own.body).toContain('<meta name="robots" content="noindex">');
     expect((await page('/guestspot/new')).statusCode).toBe(200);
@@ -150,9 +138,9 @@ describeEachEngine('guest spot pages: heads and legacy paths', (engine) => {
   it('sends an old link to an inactive spot to the list, except for its studio', async () => {
     for (const from of [`/gastplatze/${hidden.id}`, `/guestspots/${hidden.id}`]) {
       expect((await page(from)).headers.location, from).toBe('/guestspots');
-      expect((await page(from, studio)).headers.location, from).toBe(`/guestspot/${hidden.slug}`);
+      expect((await page(from, w.studio)).headers.location, from).toBe(`/guestspot/${hidden.slug}`);
     }
     expect((await page(`/guestspots/${hidden.id}/edit`)).headers.location).toBe('/guestspots/manage');
-    expect((await page(`/guestspots/${hidden.id}/edit`, studio)).headers.location).toBe(`/guestspot/${hidden.slug}/edit`);
+    expect((await page(`/guestspots/${hidden.id}/edit`, w.studio)).headers.location).toBe(`/guestspot/${hidden.slug}/edit`);
   });
 });

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { pingDb } from '../../db/index';
+import type { HealthService } from './service';
 
-export async function healthModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/health', async (_request, reply) => {
-    const ok = await pingDb(ctx.db);
+/** /api/health. */
+export async function healthRoutes(app: FastifyInstance, { health }: { health: HealthService }): Promise<void> {
+  app.get('', async (_request, reply) => {
+    const ok = await health.ok();
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
   });
 }

@@ -1,9 +1,8 @@
 import type { Language } from '../../../common/languages';
 import { todayUtc, type PublicListQuery } from '../../../common/schemas/listing-fields';
 import type { ResultCache } from '../../lib/result-cache';
-import { foldForSearch } from '../reference/service';
-import { countryFilterId, likePattern } from './places';
-import type { ListingRefsRepo } from './repo';
+import { foldForSearch, type ReferenceService } from '../reference/service';
+import { likePattern } from './places';
 
 /** The public list's filters, already resolved (country code to id, text to a LIKE pattern). */
 export interface PublicFilter {
@@ -39,15 +38,15 @@ const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, cou
  */
 export function createPublicList<Row, Item>(
   kind: string,
-  deps: { cache: ResultCache; refs: ListingRefsRepo; repo: PublicListRepo<Row>; present: (rows: Row[], lang: Language) => Promise<Item[]> },
+  deps: { cache: ResultCache; reference: ReferenceService; repo: PublicListRepo<Row>; present: (rows: Row[], lang: Language) => Promise<Item[]> },
 ) {
-  const { cache, refs, repo, present } = deps;
+  const { cache, reference, repo, present } = deps;
 
   async function load(query: PublicListQuery, today: string, lang: Language): Promise<PublicPage<Item>> {
     const filter: PublicFilter = {
       today,
       styleId: query.style ?? null,
-      countryId: await countryFilterId(refs, query.country),
+      countryId: await reference.countryFilterId(query.country),
       cityId: query.city ?? null,
       from: query.from ?? null,
       to: query.to ?? null,

@@ -1,45 +1,285 @@
+import { sql, type InsertObject, type Transaction, type UpdateObject } from 'kysely';
 import type { Language } from '../../../common/languages';
-import type { Db } from '../../db/index';
+import { isDbId } from '../../../common/schemas/ids';
+import { isPostgresDb, type Db } from '../../db/index';
+import type { AvailabilitiesTable, Database, GuestSpotsTable } from '../../db/schema';
+import { STYLE_LINKS, ownerColumn, type ListingKind, type ListingOwnColumn, type ListingOwnerColumn, type ListingStyleKey, type ListingTableName } from './kind';
+import type { PublicFilter } from './public-list';
 
-/** Reference lookups both listing kinds validate against. */
-export function createListingRefsRepo(db: Db) {
-  return {
-    async existingStyleIds(ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const rows = await db.selectFrom('styles').select('id').where('id', 'in', ids).execute();
-      return rows.map((r) => r.id);
-    },
+type Shared = 'id' | 'slug' | 'title' | 'description' | 'start_date' | 'end_date' | 'country_id' | 'city_id' | 'is_active' | 'search_text' | 'created_at' | 'updated_at';
 
-    findCountryById(id: number) {
-      return db.selectFrom('countries').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
-    },
+/**
+ * Both listing tables as one typed table: the shared columns, and every kind's owner and own
+ * columns. A query reads the shared ones and only its kind's owner and own columns (the
+ * descriptor names them), so the compiler checks every statement below for both kinds.
+ */
+type ListingView = Pick<GuestSpotsTable, Shared> &
+  Record<ListingOwnerColumn, number> &
+  Pick<GuestSpotsTable, 'city_name' | 'compensation' | 'compensation_details' | 'places' | 'requirements'> &
+  Pick<AvailabilitiesTable, 'preferred_location'>;
 
-    findCountryByCode(code: string) {
-      return db.selectFrom('countries').select(['id', 'code']).where('code', '=', code.toUpperCase()).executeTakeFirst();
-    },
+/** A link table of either kind as one typed table. */
+type StyleLinkView = Record<ListingStyleKey | 'style_id', number>;
 
-    findCity(id: number) {
-      return db.selectFrom('cities').select(['id', 'name', 'country_id']).where('id', '=', id).executeTakeFirst();
-    },
-
-    countryName(id: number, lang: Language) {
-      return db
-        .selectFrom('countries')
-        .select((eb) => eb.ref(`name_${lang}`).as('name'))
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
-    findUserPlace(userId: number) {
-      return db.selectFrom('users').select(['country_id', 'city_id', 'city_name', 'city']).where('id', '=', userId).executeTakeFirst();
-    },
-  };
+/** What matching narrows by: overlapping dates, then same city, same country and shared styles first. */
+export interface MatchFilter {
+  today: string;
+  startDate: string;
+  endDate: string;
+  countryId: number | null;
+  cityId: number | null;
+  styleIds: number[];
+  limit: number;
 }
 
-export type ListingRefsRepo = ReturnType<typeof createListingRefsRepo>;
+/** The shared columns a create or update writes; a kind adds its own columns. */
+export interface ListingValues {
+  title: string;
+  start_date: string;
+  end_date: string;
+  country_id: number | null;
+  city_id: number | null;
+  city_name?: string | null;
+  description: string | null;
+  is_active: 0 | 1;
+  search_text: string;
+}
+
+export type OwnValues = Partial<Record<ListingOwnColumn, string | number | null>>;
+
+type Executor = Db | Transaction<Database>;
 
 /** Whether a write failed on a unique index (the slug), on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/** The statements of one listing kind; its table and columns come from the kind descriptor. */
+export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'owner' | 'storesCityName' | 'fields'>) {
+  const postgres = isPostgresDb(db);
+  const table: ListingTableName = kind.table;
+  const owner = ownerColumn(kind);
+  const styleLinks = STYLE_LINKS[table];
+  const linkKey = styleLinks.key;
+  const listing = () => sql<ListingView>`${sql.table(table)}`.as('l');
+  const links = () => sql<StyleLinkView>`${sql.table(styleLinks.table)}`.as('ls');
+  const ownColumns = Object.values(kind.fields).map((f) => `l.${f.column}` as const);
+
+  /** A listing with its owner's card, its country and the place's city name; `lang` names the country. */
+  const detailed = (lang: Language) =>
+    db
+      .selectFrom(listing())
+      .innerJoin('users as u', 'u.id', `l.${owner}`)
+      .leftJoin('countries as c', 'c.id', 'l.country_id')
+      // Only a kind without a stored city name reads the listed city (an unused left join on a key costs nothing).
+      .leftJoin('cities as ci', 'ci.id', 'l.city_id')
+      .select([
+        'l.id', 'l.slug', 'l.title', 'l.description', 'l.start_date', 'l.end_date', 'l.country_id', 'l.city_id',
+        'l.is_active', 'l.created_at', 'l.updated_at', `l.${owner} as owner_id`, 'u.name as owner_name',
+        'u.username as owner_username', 'u.avatar as owner_avatar', 'u.city_name as owner_city_name',
+        'u.city as owner_city', 'c.code as country_code',
+      ])
+      .select(ownColumns)
+      .select(sql<string | null>`${sql.ref(kind.storesCityName ? 'l.city_name' : 'ci.name')}`.as('city_name'))
+      .select(sql<string | null>`${sql.ref(`c.name_${lang}`)}`.as('country_name'));
+
+  /**
+   * The text filter as a substring match on search_text. On SQLite, three or more characters
+   * go through the trigram FTS table of migration 005 (a quoted phrase of trigrams is a
+   * substring; % and _ are plain characters there); shorter ones, and PostgreSQL (whose
+   * pg_trgm index serves the LIKE itself), use LIKE.
+   */
+  const textFilter = (text: string, pattern: string) => {
+    if (!postgres && [...text].length >= 3) {
+      const search = sql.table(`${table}_search`);
+      return sql<boolean>`${sql.ref('l.id')} in (select rowid from ${search} where ${search} match ${`"${text.replace(/"/g, '""')}"`})`;
+    }
+    return sql<boolean>`${sql.ref('l.search_text')} like ${pattern} escape '\\'`;
+  };
+
+  /** The filtered, not yet ordered public list on the listing table alone (an index covers the common case). */
+  const publicWhere = (f: PublicFilter) => {
+    let q = db
+      .selectFrom(listing())
+      .where('l.is_active', '=', 1)
+      .where('l.end_date', '>=', f.from && f.from > f.today ? f.from : f.today);
+    if (f.to) q = q.where('l.start_date', '<=', f.to);
+    if (f.countryId !== null) q = q.where('l.country_id', '=', f.countryId);
+    if (f.cityId !== null) q = q.where('l.city_id', '=', f.cityId);
+    if (f.styleId !== null) {
+      const styleId = f.styleId;
+      q = q.where('l.id', 'in', db.selectFrom(links()).select(`ls.${linkKey}`).where('ls.style_id', '=', styleId));
+    }
+    if (f.pattern) q = q.where(textFilter(f.text ?? '', f.pattern));
+    return q;
+  };
+
+  const replaceStyles = async (trx: Executor, id: number, styleIds: number[]) => {
+    if (styleIds.length) {
+      const rows = styleIds.map((style_id) => ({ [linkKey]: id, style_id }) as Record<ListingStyleKey, number> & { style_id: number });
+      await trx.insertInto(styleLinks.table).values(rows).execute();
+    }
+  };
+
+  /** The bare row: shared, owner and own columns, and the place's city name as the search text holds it. */
+  const bareRow = (trx: Executor, id: number) =>
+    trx
+      .selectFrom(listing())
+      .select([
+        'l.id', 'l.slug', 'l.title', 'l.description', 'l.start_date', 'l.end_date', 'l.country_id', 'l.city_id',
+        'l.is_active', `l.${owner} as owner_id`,
+      ])
+      .select(ownColumns)
+      .select(
+        kind.storesCityName
+          ? sql<string | null>`${sql.ref('l.city_name')}`.as('city_name')
+          : sql<string | null>`(select name from cities where cities.id = ${sql.ref('l.city_id')})`.as('city_name'),
+      )
+      .where('l.id', '=', id);
+
+  return {
+    transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(fn);
+    },
+
+    /** An id past the columns' range names no row; PostgreSQL would fail on it rather than find nothing. */
+    async findById(id: number, lang: Language) {
+      if (!isDbId(id)) return undefined;
+      return detailed(lang).where('l.id', '=', id).executeTakeFirst();
+    },
+
+    findBySlug(slug: string, lang: Language) {
+      return detailed(lang).where('l.slug', '=', slug).executeTakeFirst();
+    },
+
+    /** The bare row for permission checks and merging an update. */
+    async findOwnRow(id: number) {
+      if (!isDbId(id)) return undefined;
+      return bareRow(db, id).executeTakeFirst();
+    },
+
+    /**
+     * The bare row an update starts from, locked until the transaction ends (`FOR UPDATE`; on
+     * SQLite a transaction holds the only connection, so nothing else runs meanwhile).
+     */
+    async lockOwnRow(trx: Transaction<Database>, id: number) {
+      if (!isDbId(id)) return undefined;
+      const query = bareRow(trx, id);
+      return (postgres ? query.forUpdate() : query).executeTakeFirst();
+    },
+
+    /**
+     * Keeps other creates of this kind waiting until the transaction ends, so a slug found free
+     * stays free (PostgreSQL; on SQLite the transaction already runs alone). Inserts and updates
+     * wait, reads do not.
+     */
+    async lockForInsert(trx: Transaction<Database>): Promise<void> {
+      if (postgres) await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+    },
+
+    /** Slugs equal to base or base-n, to pick the next free suffix. */
+    async slugsLike(trx: Executor, base: string): Promise<string[]> {
+      const rows = await trx
+        .selectFrom(table)
+        .select('slug')
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .execute();
+      return rows.map((r) => r.slug);
+    },
+
+    async insert(trx: Executor, values: ListingValues & OwnValues & { owner_id: number; slug: string; created_at: string; updated_at: string }, styleIds: number[]): Promise<number> {
+      const { owner_id, ...rest } = values;
+      const row = { ...rest, [owner]: owner_id } as InsertObject<Database, ListingTableName>;
+      const { id } = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
+      await replaceStyles(trx, id, styleIds);
+      return id;
+    },
+
+    /** Changes the given columns; `styleIds` (when given) replace the style links. */
+    async update(trx: Executor, id: number, values: Partial<ListingValues> & OwnValues & { updated_at: string }, styleIds: number[] | undefined): Promise<void> {
+      await trx.updateTable(table).set(values as UpdateObject<Database, ListingTableName>).where('id', '=', id).execute();
+      if (styleIds === undefined) return;
+      await trx.deleteFrom(styleLinks.table).where(linkKey, '=', id).execute();
+      await replaceStyles(trx, id, styleIds);
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.deleteFrom(table).where('id', '=', id).execute();
+    },
+
+    /** Style ids and names of many listings in one query. */
+    stylesOf(ids: number[], lang: Language): Promise<{ owner_id: number; id: number; name: string }[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom(links())
+        .innerJoin('styles as s', 's.id', 'ls.style_id')
+        .select([`ls.${linkKey} as owner_id`, 's.id'])
+        .select(sql<string>`${sql.ref(`s.name_${lang}`)}`.as('name'))
+        .where(`ls.${linkKey}`, 'in', ids)
+        .execute();
+    },
+
+    /** An owner's listings, newest first; `activeOnly` for everyone but the owner. */
+    listByOwner(ownerId: number, activeOnly: boolean, limit: number, lang: Language) {
+      let q = detailed(lang).where(`l.${owner}`, '=', ownerId);
+      if (activeOnly) q = q.where('l.is_active', '=', 1);
+      return q.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(limit).execute();
+    },
+
+    async countByOwner(ownerId: number, activeOnly: boolean): Promise<number> {
+      let q = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(owner, '=', ownerId);
+      if (activeOnly) q = q.where('is_active', '=', 1);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    },
+
+    /**
+     * One page of the public list, soonest start first. The page's ids are picked on the
+     * listing table alone (index-only when no text filter applies); owner and place are joined
+     * for those rows only.
+     */
+    listPublicPage(f: PublicFilter, limit: number, offset: number, lang: Language) {
+      const page = publicWhere(f).select('l.id').orderBy('l.start_date').orderBy('l.id').limit(limit).offset(offset);
+      return detailed(lang).where('l.id', 'in', page).orderBy('l.start_date').orderBy('l.id').execute();
+    },
+
+    async countPublic(f: PublicFilter): Promise<number> {
+      const row = await publicWhere(f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Active listings not yet ended whose dates overlap the given period; same city, same
+     * country and shared styles first, so the bounded candidate set holds the best fits.
+     */
+    matchCandidates(f: MatchFilter, lang: Language) {
+      let q = detailed(lang)
+        .where('l.is_active', '=', 1)
+        .where('l.end_date', '>=', f.startDate > f.today ? f.startDate : f.today)
+        .where('l.start_date', '<=', f.endDate);
+      if (f.cityId !== null) q = q.orderBy(sql`case when ${sql.ref('l.city_id')} = ${f.cityId} then 0 else 1 end`);
+      if (f.countryId !== null) q = q.orderBy(sql`case when ${sql.ref('l.country_id')} = ${f.countryId} then 0 else 1 end`);
+      if (f.styleIds.length) {
+        q = q.orderBy(
+          (eb) =>
+            eb
+              .selectFrom(links())
+              .select((e) => e.fn.countAll().as('n'))
+              .whereRef(`ls.${linkKey}`, '=', 'l.id')
+              .where('ls.style_id', 'in', f.styleIds),
+          'desc',
+        );
+      }
+      return q.orderBy('l.start_date').orderBy('l.id').limit(f.limit).execute();
+    },
+
+    /** The owner's profile place, which a kind that `defaultsToOwnerPlace` takes for a create without one. */
+    findUserPlace(userId: number) {
+      return db.selectFrom('users').select(['country_id', 'city_id', 'city_name', 'city']).where('id', '=', userId).executeTakeFirst();
+    },
+  };
+}
+
+export type ListingRepo = ReturnType<typeof createListingRepo>;
+export type ListingRow = NonNullable<Awaited<ReturnType<ListingRepo['findById']>>>;
+export type OwnRow = NonNullable<Awaited<ReturnType<ListingRepo['findOwnRow']>>>;

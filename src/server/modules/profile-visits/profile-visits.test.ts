@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
 import { createArtist, createStudio } from '../../test/factories';
-import { VISIT_LIMIT } from './routes';
+import { VISIT_LIMIT } from './service';
 import { anonymousVisitorKey, visitorNetwork } from './visitor';
 
 describeEachEngine('profile visits', (engine) => {

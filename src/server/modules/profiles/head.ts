@@ -5,7 +5,7 @@ import { isProfileSegment, profilePath } from '../../../common/username';
 import type { HeadResolver, PageRedirect } from '../../http/pages';
 import { t } from '../../i18n';
 import { variantUrl } from '../../lib/images/index';
-import { keyOfPathName, loadProfile } from './service';
+import { keyOfPathName, type ProfileService } from './service';
 
 const DESCRIPTION_MAX = 155;
 
@@ -54,10 +54,10 @@ export function profileJsonLd(profile: ProfileUser, url: string, image: string |
  * the first portfolio image) for link previews, and JSON-LD. An unknown name answers null,
  * which makes the page a 404.
  */
-export const profileHead: HeadResolver = async (match, { lang, app }) => {
+export const profileHead = (profiles: Pick<ProfileService, 'loadProfile'>): HeadResolver => async (match, { lang, app }) => {
   const name = match.params.username;
   if (!name) return null;
-  const profile = await loadProfile(app.db, keyOfPathName(name), null, lang);
+  const profile = await profiles.loadProfile(keyOfPathName(name), null, lang);
   if (!profile) return null;
   const type = t(lang, profile.userType === 'studio' ? 'seo:profile.typeStudio' : 'seo:profile.typeArtist');
   const city = profile.cityName;

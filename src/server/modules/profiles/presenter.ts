@@ -1,8 +1,10 @@
 import type { Experience, Gender, LanguageId, Role, UserType } from '../../../common/constants';
 import { LANGUAGE_IDS } from '../../../common/constants';
+import type { Can } from '../../../common/schemas/can';
 import type { GalleryImage } from '../../../common/schemas/gallery';
 import type { ProfileUser, UserSummary } from '../../../common/schemas/profile';
-import { sortStyles, type NamedStyle } from '../gallery/presenter';
+import type { NamedStyle } from '../gallery/presenter';
+import { sortStyles } from '../reference/service';
 import type { ProfileRow } from './repo';
 
 function parseLanguages(json: string): LanguageId[] {
@@ -16,7 +18,7 @@ function parseLanguages(json: string): LanguageId[] {
 }
 
 /**
- * The user/profile entity of document 2 §3. Never the password hash; the e-mail and the role
+ * The specified user/profile entity. Never the password hash; the e-mail and the role
  * only for the profile's owner (knowing who the admins are helps only an attacker). City and
  * country are texts: a listed country is named in the request language, anything else as it
  * was stored.
@@ -25,7 +27,7 @@ export function presentProfile(
   row: ProfileRow,
   styles: NamedStyle[],
   galleryImages: GalleryImage[],
-  opts: { forOwner: boolean },
+  opts: { forOwner: boolean; can: Can },
 ): ProfileUser {
   const cityName = row.city_name ?? row.city;
   const countryName = row.country_local_name ?? row.country_name ?? row.country;
@@ -64,6 +66,7 @@ export function presentProfile(
     featuredUntil: row.featured_until,
     createdAt: row.created_at,
     galleryImages,
+    can: opts.can,
   };
   if (opts.forOwner) {
     profile.email = row.email;
@@ -72,7 +75,7 @@ export function presentProfile(
   return profile;
 }
 
-/** The short user of GET /api/users/{id}: id, name, userType at the top level (document 2 §7). */
+/** The short user of GET /api/users/{id}: id, name, userType at the top level. */
 export function presentUserSummary(row: { id: number; name: string; user_type: string; username: string; avatar: string | null }): UserSummary {
   return { id: row.id, name: row.name, userType: row.user_type as UserType, username: row.username, avatar: row.avatar };
 }

@@ -7,9 +7,9 @@ import { createArtist, createStudio, type TestUser } from '../../test/factories'
 import { multipartBody } from '../../test/multipart';
 import { cutDescription } from './head';
 
-/** Every field of the user/profile entity (document 2 §3) as others see it; the owner also gets email and role. */
+/** Every field of the specified user/profile entity as others see it; the owner also gets email and role. */
 const PROFILE_KEYS = [
-  'avatar', 'bio', 'city', 'cityId', 'cityName', 'country', 'countryCode', 'countryId', 'countryName', 'createdAt',
+  'avatar', 'bio', 'can', 'city', 'cityId', 'cityName', 'country', 'countryCode', 'countryId', 'countryName', 'createdAt',
   'experience', 'facebook', 'featuredUntil', 'galleryImages', 'gender', 'headerImage', 'id', 'instagram', 'languages',
   'microblading', 'name', 'piercings', 'pinterest', 'styles', 'tattooRemoval', 'telegram', 'tiktok', 'twitter',
   'userType', 'username', 'website', 'whatsapp', 'workstations', 'youtube',
@@ -104,6 +104,16 @@ describeEachEngine('profiles', (engine) => {
       expect(self.json().user).toMatchObject({ email: owner.email, role: 'user' });
     });
 
+    it('tells each viewer whether they may edit the profile: its owner only, as the policy decides', async () => {
+      const admin = await createArtist(t.app);
+      await t.app.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
+      const canOf = async (viewer?: TestUser) => (await get(`/api/profile/${pathName(owner)}`, viewer)).json().user.can;
+      expect(await canOf(owner)).toEqual({ edit: true, delete: true });
+      expect(await canOf(other)).toEqual({ edit: false, delete: false });
+      expect(await canOf(admin)).toEqual({ edit: false, delete: false });
+      expect(await canOf()).toEqual({ edit: false, delete: false });
+    });
+
     it('answers 404 with success false for an unknown profile, in the request language', async () => {
       const res = await get('/api/profile/nobody-here-xyz', undefined, { 'accept-language': 'de' });
       expect(res.statusCode).toBe(404);
@@ -159,7 +169,7 @@ describeEachEngine('profiles', (engine) => {
       styles: [String(slug('watercolor').id), slug('blackwork').id, String(slug('fine-line').id)],
     });
 
-    it('saves the payload of §7 for the owner and answers the whole profile', async () => {
+    it('saves the whole update payload for the owner and answers the whole profile', async () => {
       const res = await put(`/api/users/${owner.user.id}/profile`, full(), owner, { 'accept-language': 'de' });
       expect(res.statusCode).toBe(200);
       const { user, success } = res.json();
@@ -433,7 +443,7 @@ describe('profile head helpers', () => {
   });
 });
 
-describe('social links (document 2 §5)', () => {
+describe('social links', () => {
   it('uses http values as they are and builds the rest from handles', () => {
     expect(socialLink('instagram', 'https://instagram.com/x')).toBe('https://instagram.com/x');
     expect(socialLink('instagram', '@lena.ink')).toBe('https://instagram.com/lena.ink');

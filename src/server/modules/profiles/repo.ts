@@ -40,12 +40,6 @@ export function findUserStyles(db: Db, userId: number, lang: Language) {
     .execute();
 }
 
-export async function findExistingStyleIds(db: Db, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('styles').select('id').where('id', 'in', ids).execute();
-  return rows.map((r) => r.id);
-}
-
 export function findCountryById(db: Db, id: number) {
   return db.selectFrom('countries').select(['id', 'code', 'name_de']).where('id', '=', id).executeTakeFirst();
 }
@@ -69,20 +63,20 @@ export function findCountryByText(db: Db, text: string) {
     .executeTakeFirst();
 }
 
-export function findCityById(db: Db, id: number) {
-  return db.selectFrom('cities').select(['id', 'country_id', 'name']).where('id', '=', id).executeTakeFirst();
-}
-
 /** Updates the user's fields and, when given, replaces the styles: both or neither. */
 export async function updateProfile(db: Db, userId: number, values: UserUpdate, styleIds: number[] | undefined): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set(values).where('id', '=', userId).execute();
-    if (styleIds === undefined) return;
-    await trx.deleteFrom('user_styles').where('user_id', '=', userId).execute();
-    if (styleIds.length) {
-      await trx.insertInto('user_styles').values(styleIds.map((style_id) => ({ user_id: userId, style_id }))).execute();
-    }
+    if (styleIds !== undefined) await setUserStyles(trx, userId, styleIds);
   });
+}
+
+/** Replaces the user's styles; `db` may be the caller's transaction (the demo seed's). */
+export async function setUserStyles(db: Db, userId: number, styleIds: number[]): Promise<void> {
+  await db.deleteFrom('user_styles').where('user_id', '=', userId).execute();
+  if (styleIds.length) {
+    await db.insertInto('user_styles').values(styleIds.map((style_id) => ({ user_id: userId, style_id }))).execute();
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
 import {
   profileImageDeleteParams,
@@ -7,71 +7,72 @@ import {
   userIdParams,
   usernameParams,
 } from '../../../common/schemas/profile';
-import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
 import { AppError, parse } from '../../errors';
-import { field, readUpload, registerMultipart } from '../../http/multipart';
+import { requireUser, requireUserWith, userOf } from '../../http/auth';
+import { field, readUpload } from '../../http/multipart';
 import { consume } from '../../http/rate-limit';
 import { t } from '../../i18n';
 import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
 import { profileHead, profileRedirect } from './head';
-import * as service from './service';
+import { keyOfPathName, type ProfileService } from './service';
 
-/** The logged-in user, or 401 with the text of the call (document 2 §8 names one per call). */
-function requireUserFor(request: FastifyRequest, code: string): SessionUser {
-  if (!request.user) throw new AppError(401, code);
-  return request.user;
+export interface ProfileRoutesOptions {
+  profiles: ProfileService;
+  rateLimits: AppContext['rateLimits'];
 }
 
 const kindOf = (type: 'avatar' | 'header' | 'headerImage') => (type === 'avatar' ? 'avatar' : 'header');
 
-export async function profilesModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await registerMultipart(app);
-  app.pages.heads.set('profile', profileHead);
+/** Profiles under /api (/profile/... and /users/...), and the /{username} page head. */
+export async function profileRoutes(app: FastifyInstance, { profiles, rateLimits }: ProfileRoutesOptions): Promise<void> {
+  app.pages.heads.set('profile', profileHead(profiles));
   app.pages.redirects.push(profileRedirect);
 
-  app.get('/api/profile/me', async (request) => {
-    const user = requireUserFor(request, 'unauthorized');
-    const profile = await service.requireProfile(ctx.db, { id: user.id }, user, request.lang);
+  app.get('/profile/me', { preHandler: requireUser }, async (request) => {
+    const user = userOf(request);
+    const profile = await profiles.requireProfile({ id: user.id }, user, request.lang);
     return { success: true, user: profile, message: t(request.lang, 'profileLoaded') };
   });
 
-  app.get('/api/profile/:username', async (request) => {
+  app.get('/profile/:username', async (request) => {
     const { username } = parse(usernameParams, request.params);
-    const profile = await service.requireProfile(ctx.db, service.keyOfPathName(username), request.user, request.lang);
+    const profile = await profiles.requireProfile(keyOfPathName(username), request.user, request.lang);
     return { success: true, user: profile, message: t(request.lang, 'profileLoaded') };
   });
 
-  app.get('/api/users/:id/profile', async (request) => {
+  app.get('/users/:id/profile', async (request) => {
     const { id } = parse(userIdParams, request.params);
-    return { success: true, user: await service.requireProfile(ctx.db, { id }, request.user, request.lang) };
+    return { success: true, user: await profiles.requireProfile({ id }, request.user, request.lang) };
   });
 
-  app.get('/api/users/by-username/:username', async (request) => {
+  app.get('/users/by-username/:username', async (request) => {
     const { username } = parse(usernameParams, request.params);
-    return service.userSummary(ctx.db, service.keyOfPathName(username));
+    return profiles.userSummary(keyOfPathName(username));
   });
 
-  app.get('/api/users/:id', async (request) => {
+  app.get('/users/:id', async (request) => {
     const { id } = parse(userIdParams, request.params);
-    return service.userSummary(ctx.db, { id });
+    return profiles.userSummary({ id });
   });
 
-  app.put('/api/users/:id/profile', async (request) => {
-    const user = requireUserFor(request, 'profileUpdateUnauthorized');
+  // Each call has its own 401 text.
+  app.put('/users/:id/profile', { preHandler: requireUserWith('profileUpdateUnauthorized') }, async (request) => {
+    const user = userOf(request);
     const { id } = parse(userIdParams, request.params);
-    if (id !== user.id) throw new AppError(403, 'forbidden');
+    // Someone else's profile is refused before its form is judged.
+    profiles.authorizeEdit(user, id);
     const input = parse(profileUpdateSchema, request.body ?? {});
-    const profile = await service.updateProfile(ctx, user, id, input, request.lang);
+    const profile = await profiles.updateProfile(user, id, input, request.lang);
     return { success: true, user: profile, message: t(request.lang, 'profileUpdated') };
   });
 
-  app.post('/api/users/:id/upload-image', async (request) => {
-    const user = requireUserFor(request, 'uploadUnauthorized');
+  app.post('/users/:id/upload-image', { preHandler: requireUserWith('uploadUnauthorized') }, async (request) => {
+    const user = userOf(request);
     const { id } = parse(userIdParams, request.params);
     // Refused before the body is read: no one else's upload is ever buffered.
-    if (id !== user.id) throw new AppError(403, 'forbidden');
-    await consume(ctx.rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
+    profiles.authorizeEdit(user, id);
+    await consume(rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
     const upload = await readUpload(request, {
       maxBytes: PROFILE_IMAGE_MAX_BYTES + 1,
       tooLarge: () => new AppError(413, 'imageTooLarge', { maxMb: 5 }),
@@ -79,14 +80,13 @@ export async function profilesModule(app: FastifyInstance, ctx: AppContext): Pro
     const fields = parse(profileImageFieldsSchema, { type: field(upload.fields, 'type'), userId: field(upload.fields, 'userId') });
     if (fields.userId && fields.userId !== id) throw new AppError(400, 'validation', {}, { field: 'userId' });
     if (!upload.file || upload.file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
-    const imageUrl = await service.uploadProfileImage(ctx, user, id, kindOf(fields.type), upload.file.buffer);
+    const imageUrl = await profiles.uploadProfileImage(user, id, kindOf(fields.type), upload.file.buffer);
     return { success: true, imageUrl };
   });
 
-  app.delete('/api/users/:id/delete-image/:kind', async (request) => {
-    const user = requireUserFor(request, 'unauthorized');
+  app.delete('/users/:id/delete-image/:kind', { preHandler: requireUser }, async (request) => {
     const { id, kind } = parse(profileImageDeleteParams, request.params);
-    await service.deleteProfileImage(ctx, user, id, kindOf(kind));
+    await profiles.deleteProfileImage(userOf(request), id, kindOf(kind));
     return { success: true, message: t(request.lang, 'imageDeleted') };
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedReference } from '../../db/seed/reference/index';
+import { seedReference } from '../../seed/reference/index';
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
 import { foldForSearch } from './service';
 

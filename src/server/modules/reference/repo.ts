@@ -1,33 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index';
+import type { CitiesTable, CountriesTable, StylesTable } from '../../db/schema';
 
-export interface CountryRow {
-  id: number;
-  code: string;
-  name_en: string;
-  name_de: string;
-  name_es: string;
-  name_fr: string;
-  name_pt: string;
-}
-
-export interface CityRow {
-  id: number;
-  country_id: number;
-  name: string;
-  latitude: number;
-  longitude: number;
-  population: number;
-}
-
-export interface StyleRow {
-  id: number;
-  slug: string;
-  name_en: string;
-  name_de: string;
-  name_es: string;
-  name_fr: string;
-  name_pt: string;
-}
+export type CountryRow = Selectable<CountriesTable>;
+export type CityRow = Selectable<CitiesTable>;
+export type StyleRow = Selectable<StylesTable>;
 
 export function createReferenceRepo(db: Db) {
   return {
@@ -47,6 +24,24 @@ export function createReferenceRepo(db: Db) {
 
     listStyles(): Promise<StyleRow[]> {
       return db.selectFrom('styles').select(['id', 'slug', 'name_en', 'name_de', 'name_es', 'name_fr', 'name_pt']).execute();
+    },
+
+    async existingStyleIds(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('styles').select('id').where('id', 'in', ids).execute();
+      return rows.map((r) => r.id);
+    },
+
+    findCountryById(id: number) {
+      return db.selectFrom('countries').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
+    },
+
+    findCountryByCode(code: string) {
+      return db.selectFrom('countries').select(['id', 'code']).where('code', '=', code.toUpperCase()).executeTakeFirst();
+    },
+
+    findCity(id: number) {
+      return db.selectFrom('cities').select(['id', 'name', 'country_id']).where('id', '=', id).executeTakeFirst();
     },
   };
 }

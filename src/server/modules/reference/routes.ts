@@ -2,10 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLanguage, type Language } from '../../../common/languages';
 import { text } from '../../../common/text';
-import type { AppContext } from '../../context';
 import { parse } from '../../errors';
-import { createReferenceRepo } from './repo';
-import { createReferenceService } from './service';
+import type { ReferenceService } from './service';
 
 export const CITY_SEARCH_DEFAULT_LIMIT = 20;
 export const CITY_SEARCH_MAX_LIMIT = 100;
@@ -36,36 +34,38 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-export async function referenceModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = createReferenceService(createReferenceRepo(ctx.db));
-
+/** The location picker's whole data as one file at the site's root (the legacy front end's address). */
+export async function locationFileRoutes(app: FastifyInstance, { reference }: { reference: ReferenceService }): Promise<void> {
   app.get('/countries-cities-completed.json', async (request, reply) => {
-    const { body, etag } = await service.countriesWithCities(languageOf(request));
+    const { body, etag } = await reference.countriesWithCities(languageOf(request));
     cacheFor(reply, 'public, max-age=86400');
     reply.header('ETag', etag);
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });
+}
 
+/** /api: styles (under the addresses the legacy forms asked), countries and city search. */
+export async function referenceRoutes(app: FastifyInstance, { reference }: { reference: ReferenceService }): Promise<void> {
   const styles = async (request: FastifyRequest, reply: FastifyReply) => {
     cacheFor(reply, 'private, max-age=3600');
-    return service.styles(languageOf(request));
+    return reference.styles(languageOf(request));
   };
-  app.get('/api/styles', styles);
-  app.get('/api/gallery/styles', styles);
-  for (const path of ['/api/users/styles', '/api/users-fixed/styles']) {
+  app.get('/styles', styles);
+  app.get('/gallery/styles', styles);
+  for (const path of ['/users/styles', '/users-fixed/styles']) {
     app.get(path, async (request, reply) => ({ success: true, styles: await styles(request, reply) }));
   }
 
-  app.get('/api/countries', async (request, reply) => {
+  app.get('/countries', async (request, reply) => {
     cacheFor(reply, 'private, max-age=3600');
-    return service.countries(languageOf(request));
+    return reference.countries(languageOf(request));
   });
 
-  app.get('/api/countries/:code/cities', async (request, reply) => {
+  app.get('/countries/:code/cities', async (request, reply) => {
     const { code } = parse(citiesParams, request.params);
     const { q, limit } = parse(citiesQuery, request.query);
-    const cities = await service.searchCities(code, q, limit);
+    const cities = await reference.searchCities(code, q, limit);
     cacheFor(reply, 'private, max-age=3600');
     return cities;
   });

@@ -8,6 +8,24 @@ import { ThemeSwitch } from './theme-switch';
 
 const LINK = 'text-sm text-ink underline-offset-4 hover:underline';
 
+/** A titled column of footer links. */
+function LinkList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 text-sm font-bold">{title}</h2>
+      <ul className="space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <LocalizedLink to={link.to} className={LINK}>
+              {link.label}
+            </LocalizedLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Navigation, legal links, the operator's Instagram when the settings name one, language and theme. */
 export function Footer() {
   const { t } = useTranslation();
@@ -43,30 +61,8 @@ export function Footer() {
             </a>
           )}
         </div>
-        <nav aria-label={t('footer.navigation')}>
-          <h2 className="mb-3 text-sm font-bold">{t('footer.navigation')}</h2>
-          <ul className="space-y-2">
-            {navigation.map((link) => (
-              <li key={link.to}>
-                <LocalizedLink to={link.to} className={LINK}>
-                  {link.label}
-                </LocalizedLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label={t('footer.legal')}>
-          <h2 className="mb-3 text-sm font-bold">{t('footer.legal')}</h2>
-          <ul className="space-y-2">
-            {legal.map((link) => (
-              <li key={link.to}>
-                <LocalizedLink to={link.to} className={LINK}>
-                  {link.label}
-                </LocalizedLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkList title={t('footer.navigation')} links={navigation} />
+        <LinkList title={t('footer.legal')} links={legal} />
         <div className="col-span-2 space-y-6 lg:col-span-1">
           <LanguageSwitcher />
           <ThemeSwitch />

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { profilePath } from '../../../common/username';
-import { useSession } from '../../features/auth';
+import { useSession } from '../../lib/session';
 import { ensureErrorTexts } from '../../i18n/i18n';
 import { LocalizedNavLink } from '../../i18n/localized-link';
 import { cn } from '../../ui/cn';
@@ -17,6 +17,8 @@ export function MainNav({ layout, label }: { layout: 'row' | 'column'; label: st
   const { t } = useTranslation();
   const { state, user, logout } = useSession();
   const list = layout === 'row' ? 'flex items-center gap-1 text-sm' : 'flex flex-col gap-1 text-base';
+  // Account links stand apart from the page links: a rule beside them in the bar, above them in the menu.
+  const separator = layout === 'row' ? 'ml-2 border-l border-line pl-2' : 'mt-2 border-t border-line pt-2';
 
   const onLogout = () => {
     logout().catch(async () => {
@@ -45,7 +47,7 @@ export function MainNav({ layout, label }: { layout: 'row' | 'column'; label: st
         </li>
         {state === 'loggedIn' && user && (
           <>
-            <li className={layout === 'row' ? 'ml-2 border-l border-line pl-2' : 'mt-2 border-t border-line pt-2'}>
+            <li className={separator}>
               <LocalizedNavLink to="/dashboard" className={LINK}>
                 {t('nav.dashboard')}
               </LocalizedNavLink>
@@ -65,7 +67,7 @@ export function MainNav({ layout, label }: { layout: 'row' | 'column'; label: st
         )}
         {state === 'loggedOut' && (
           <>
-            <li className={layout === 'row' ? 'ml-2 border-l border-line pl-2' : 'mt-2 border-t border-line pt-2'}>
+            <li className={separator}>
               <LocalizedNavLink to="/login" className={LINK}>
                 {t('nav.login')}
               </LocalizedNavLink>

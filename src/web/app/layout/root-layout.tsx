@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { SessionProvider } from '../../features/auth';
-import { Skeleton } from '../../ui/skeleton';
+import { SessionProvider } from '../../lib/session';
+import { LoadingShape, SkeletonLines } from '../../ui/skeleton';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -36,14 +36,9 @@ function DeferredToaster() {
 function PageLoading() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-6xl space-y-4 px-4 py-10" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('loading')}
-      </span>
-      <Skeleton className="h-10 w-2/3 max-w-md" />
-      <Skeleton className="h-4 w-full max-w-2xl" />
-      <Skeleton className="h-4 w-5/6 max-w-xl" />
-    </div>
+    <LoadingShape label={t('loading')} className="mx-auto max-w-6xl space-y-4 px-4 py-10">
+      <SkeletonLines lines={['h-10 w-2/3 max-w-md', 'h-4 w-full max-w-2xl', 'h-4 w-5/6 max-w-xl']} />
+    </LoadingShape>
   );
 }
 

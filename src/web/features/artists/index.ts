@@ -1,2 +1,2 @@
-/** The artist listing (/tattooartists, issue 6). Its screen is loaded by the router (app/screens.ts). */
-export { useArtistList } from './api';
+/** The artist listing (/tattooartists): its data. The page combines it with the listing pieces (app/routes/artists-page.tsx). */
+export { useArtistList } from './api/get-artists';

@@ -2,39 +2,36 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordSchema } from '../../../common/schemas/auth';
 import { LocalizedLink } from '../../i18n/localized-link';
-import { api, ApiError } from '../../lib/api';
-import { useSchemaForm } from '../../lib/form';
+import { ApiError } from '../../lib/api';
+import { fieldProps, useSchemaForm } from '../../lib/form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { AuthCard } from './auth-card';
+import { useRequestPasswordReset } from './api/request-password-reset';
 import { FormSummary } from './form-summary';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', 'errors']);
   const [values, setValues] = useState({ email: '' });
-  const [busy, setBusy] = useState(false);
+  const request = useRequestPasswordReset();
+  const busy = request.isPending;
   const [sent, setSent] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useSchemaForm<'email'>(forgotPasswordSchema, values);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setServerError(null);
     if (!form.submit()) return;
-    setBusy(true);
-    try {
-      const res = await api.post<{ message: string }>('/api/auth/forgot-password', values);
-      setSent(res.message);
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : t('errors:generic'));
-    } finally {
-      setBusy(false);
-    }
+    request.mutate(values, {
+      onSuccess: (res) => setSent(res.message),
+      onError: (err) => setServerError(err instanceof ApiError ? err.message : t('errors:generic')),
+    });
   };
 
   return (
-    <AuthCard title={t('forgot.title')} intro={t('forgot.intro')}>
+    <AuthCard title={t('forgot.title')} intro={t('forgot.intro')} footer={<LocalizedLink to="/login">{t('forgot.back')}</LocalizedLink>}>
       {sent ? (
         <Alert tone="success">{sent}</Alert>
       ) : (
@@ -43,22 +40,15 @@ export default function ForgotPasswordPage() {
           <TextField
             label={t('forgot.email')}
             type="email"
-            name="email"
             autoComplete="email"
             required
-            value={values.email}
-            onChange={(e) => setValues({ email: e.target.value })}
-            onBlur={() => form.blur('email')}
-            error={form.errors.email && t(`errors:${form.errors.email}`)}
+            {...fieldProps('email', values, setValues, form, t)}
           />
           <Button type="submit" variant="primary" loading={busy}>
             {busy ? t('forgot.submitting') : t('forgot.submit')}
           </Button>
         </form>
       )}
-      <p className="mt-8 border-t border-line pt-6 text-sm">
-        <LocalizedLink to="/login">{t('forgot.back')}</LocalizedLink>
-      </p>
     </AuthCard>
   );
 }

@@ -1,17 +1,17 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { registerSchema } from '../../../common/schemas/auth';
 import { profilePath } from '../../../common/username';
 import { localizePath, useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
-import { ApiError } from '../../lib/api';
 import { useSchemaForm, type FieldErrors } from '../../lib/form';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
 import { AuthCard } from './auth-card';
 import { FormSummary } from './form-summary';
-import { NoUserError, useSession } from './session-provider';
+import { useSession } from '../../lib/session';
+import { useAccountSubmit } from './use-account-submit';
 
 type Field = 'email' | 'username' | 'password' | 'passwordConfirm' | 'userType';
 
@@ -21,9 +21,6 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const lang = useLanguage();
   const [values, setValues] = useState({ email: '', username: '', password: '', passwordConfirm: '', userType: 'artist' as 'artist' | 'studio' });
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [summary, setSummary] = useState(false);
   const confirmCheck = useCallback(
     (v: Record<Field, unknown>): FieldErrors<Field> => (v.passwordConfirm !== v.password ? { passwordConfirm: 'passwordsDoNotMatch' } : {}),
     [],
@@ -32,28 +29,17 @@ export default function RegisterPage() {
   const set = (field: Field) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
   const error = (field: Field) => form.errors[field] && t(`errors:${form.errors[field]}`);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    setSummary(true);
-    if (!form.submit()) return;
-    setBusy(true);
-    try {
-      const user = await session.register({ email: values.email, username: values.username, password: values.password, userType: values.userType });
-      navigate(localizePath(`/dashboard?welcome=true&name=${encodeURIComponent(user.username)}`, lang), { replace: true });
-    } catch (err) {
-      if (err instanceof NoUserError) setServerError(t('login.noUser'));
-      else setServerError(err instanceof ApiError && err.message ? err.message : t('register.failed'));
-      setBusy(false);
-    }
-  };
+  const { busy, serverError, fieldErrors, onSubmit } = useAccountSubmit(form, t('register.failed'), async () => {
+    const user = await session.register({ email: values.email, username: values.username, password: values.password, userType: values.userType });
+    navigate(localizePath(`/dashboard?welcome=true&name=${encodeURIComponent(user.username)}`, lang), { replace: true });
+  });
 
   const host = typeof window === 'undefined' ? '' : window.location.host;
   const previewPath = values.username.trim() ? profilePath(values.username) : '…';
   return (
-    <AuthCard title={t('register.title')} intro={t('register.intro')}>
+    <AuthCard title={t('register.title')} intro={t('register.intro')} footer={<>{t('register.haveAccount')} <LocalizedLink to="/login">{t('register.loginLink')}</LocalizedLink></>}>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <FormSummary message={serverError} fieldErrors={summary ? Object.values(form.errors).map((k) => t(`errors:${k}`)) : []} />
+        <FormSummary message={serverError} fieldErrors={fieldErrors} />
         <Select label={t('register.userType')} name="userType" value={values.userType} onChange={set('userType')}>
           <option value="artist">{t('register.artist')}</option>
           <option value="studio">{t('register.studio')}</option>
@@ -78,9 +64,6 @@ export default function RegisterPage() {
           {busy ? t('register.submitting') : t('register.submit')}
         </Button>
       </form>
-      <p className="mt-8 border-t border-line pt-6 text-sm">
-        {t('register.haveAccount')} <LocalizedLink to="/login">{t('register.loginLink')}</LocalizedLink>
-      </p>
     </AuthCard>
   );
 }

@@ -4,12 +4,13 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../../common/schemas/auth';
 import { LocalizedLink } from '../../i18n/localized-link';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useSchemaForm, type FieldErrors } from '../../lib/form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { AuthCard } from './auth-card';
+import { useResetPassword } from './api/reset-password';
 import { FormSummary } from './form-summary';
 
 const schema = z.object({ password: newPasswordSchema, passwordConfirm: z.string() });
@@ -20,7 +21,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [values, setValues] = useState({ password: '', passwordConfirm: '' });
-  const [busy, setBusy] = useState(false);
+  const reset = useResetPassword();
+  const busy = reset.isPending;
   const [done, setDone] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const confirm = useCallback(
@@ -29,19 +31,17 @@ export default function ResetPasswordPage() {
   );
   const form = useSchemaForm<Field>(schema, values, confirm);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setServerError(null);
     if (!form.submit()) return;
-    setBusy(true);
-    try {
-      const res = await api.post<{ message: string }>('/api/auth/reset-password', { token, password: values.password });
-      setDone(res.message);
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : t('errors:generic'));
-    } finally {
-      setBusy(false);
-    }
+    reset.mutate(
+      { token, password: values.password },
+      {
+        onSuccess: (res) => setDone(res.message),
+        onError: (err) => setServerError(err instanceof ApiError ? err.message : t('errors:generic')),
+      },
+    );
   };
 
   if (!token) {

@@ -4,18 +4,21 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { DELETE_WORDS, emailChangeSchema, isDeleteWord, newPasswordSchema } from '../../../common/schemas/auth';
 import { localizePath, useLanguage } from '../../i18n/language';
-import { api, ApiError } from '../../lib/api';
-import { useSchemaForm, type FieldErrors } from '../../lib/form';
+import { ApiError } from '../../lib/api';
+import { useFormSubmit, useSchemaForm, type FieldErrors } from '../../lib/form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
-import { useSession } from '../auth';
+import { useSession } from '../../lib/session';
+import { useChangeEmail } from './api/change-email';
+import { useChangePassword } from './api/change-password';
+import { useDeleteAccount } from './api/delete-account';
 
 type DialogId = 'email' | 'password' | 'delete' | null;
 
-/** The account settings section: change email, change password, delete account (document 1 §4-5). */
+/** The account settings section: change email, change password, delete account. */
 export function AccountSettings() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
@@ -41,6 +44,12 @@ export function AccountSettings() {
 
 function serverText(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.message ? err.message : fallback;
+}
+
+/** The submit of a settings dialog: the server's reason (or 'failed') above the fields when it fails. */
+function useDialogSubmit(form: { submit(): boolean }, send: () => Promise<unknown>) {
+  const { t } = useTranslation('dashboard');
+  return useFormSubmit(form, send, (err) => serverText(err, t('settings.failed')));
 }
 
 function FormDialog({
@@ -80,25 +89,15 @@ function FormDialog({
 function EmailDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['dashboard', 'errors']);
   const session = useSession();
+  const changeEmail = useChangeEmail();
   const [values, setValues] = useState({ email: '', password: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useSchemaForm<'email' | 'password'>(emailChangeSchema, values);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!form.submit()) return;
-    setBusy(true);
-    try {
-      const res = await api.put<{ message: string; user: { email: string } }>('/api/profile/email', values);
-      await session.refresh({ email: res.user.email });
-      toast.success(res.message);
-      onClose();
-    } catch (err) {
-      setError(serverText(err, t('settings.failed')));
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit } = useDialogSubmit(form, async () => {
+    const res = await changeEmail.mutateAsync(values);
+    await session.refresh({ email: res.user.email });
+    toast.success(res.message);
+    onClose();
+  });
   return (
     <FormDialog title={t('settings.email.title')} onClose={onClose} onSubmit={submit} busy={busy} error={error} submitLabel={t('settings.save')}>
       <TextField label={t('settings.email.newEmail')} type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} onBlur={() => form.blur('email')} error={form.errors.email && t(`errors:${form.errors.email}`)} />
@@ -116,29 +115,19 @@ type PasswordField = 'currentPassword' | 'newPassword' | 'confirm';
 
 function PasswordDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['dashboard', 'errors']);
+  const changePassword = useChangePassword();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirm: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const match = useCallback(
     (v: Record<PasswordField, unknown>): FieldErrors<PasswordField> => (v.confirm !== v.newPassword ? { confirm: 'passwordsDoNotMatchChange' } : {}),
     [],
   );
   const form = useSchemaForm<PasswordField>(passwordForm, values, match);
   const err = (f: PasswordField) => form.errors[f] && t(`errors:${form.errors[f]}`);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!form.submit()) return;
-    setBusy(true);
-    try {
-      const res = await api.put<{ message: string }>('/api/profile/password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
-      toast.success(res.message);
-      onClose();
-    } catch (e2) {
-      setError(serverText(e2, t('settings.failed')));
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit } = useDialogSubmit(form, async () => {
+    const res = await changePassword.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+    toast.success(res.message);
+    onClose();
+  });
   return (
     <FormDialog title={t('settings.password.title')} onClose={onClose} onSubmit={submit} busy={busy} error={error} submitLabel={t('settings.save')}>
       <TextField label={t('settings.password.current')} type="password" autoComplete="current-password" value={values.currentPassword} onChange={(e) => setValues({ ...values, currentPassword: e.target.value })} onBlur={() => form.blur('currentPassword')} error={err('currentPassword')} />
@@ -153,6 +142,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['dashboard', 'errors']);
   const lang = useLanguage();
   const session = useSession();
+  const deleteAccount = useDeleteAccount();
   const word = DELETE_WORDS[lang];
   const [step, setStep] = useState<1 | 2>(1);
   const [values, setValues] = useState({ confirmation: '', password: '' });
@@ -173,7 +163,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      await api.delete('/api/profile/account', { password: values.password, confirmation: values.confirmation.trim() });
+      await deleteAccount.mutateAsync({ password: values.password, confirmation: values.confirmation.trim() });
       session.clear();
       window.location.assign(localizePath('/', lang));
     } catch (err) {

@@ -1,2 +1,6 @@
-export { useHint } from './hints';
-export { CountTile } from './count-tile';
+/** The dashboard's own pieces; the page that combines them with other features is app/routes/dashboard-page.tsx. */
+export { AccountSettings } from './account-settings';
+export { PaymentNotice } from './payment-notice';
+export { ShareProfileDialog } from './share-profile-dialog';
+export { VisitsTile } from './visits-tile';
+export { WelcomeDialog } from './welcome-dialog';

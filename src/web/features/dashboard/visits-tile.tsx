@@ -1,13 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { CountTile } from './count-tile';
+import { useTranslation } from 'react-i18next';
+import { CountTile, countTileTexts } from '../../ui/count-tile';
+import { useVisitCount } from './api/get-visit-count';
 
 /** How often the own profile was visited. */
 export function VisitsTile() {
-  const visits = useQuery({
-    queryKey: ['profile-visits', 'my-count'],
-    queryFn: ({ signal }) => api.get<{ success: boolean; count: number }>('/api/profile-visits/my-count', { signal }),
-    select: (answer) => answer.count,
-  });
-  return <CountTile section="visits" query={visits} />;
+  const { t } = useTranslation('dashboard');
+  const visits = useVisitCount();
+  return <CountTile id="visits" texts={countTileTexts(t, 'visits')} query={visits} />;
 }

@@ -13,7 +13,9 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Select } from '../../ui/field';
 import { Skeleton } from '../../ui/skeleton';
-import { useCountries, useGalleryStyles, usePublicGallery, type GalleryFilters } from './api';
+import { cityOptions, countryOptions, findCountry, useCountries } from '../../reference/api/get-countries';
+import { useStyles } from '../../reference/api/get-styles';
+import { usePublicGallery, type GalleryFilters } from './api/get-public-gallery';
 import { GalleryPicture, MASONRY_CLASSES } from './components/gallery-image';
 
 function GalleryTile({ item, priority }: { item: GalleryListItem; priority: boolean }) {
@@ -54,10 +56,10 @@ export default function GalleryPage() {
     () => ({ style: params.get('style') ?? '', country: params.get('country') ?? '', city: params.get('city') ?? '' }),
     [params],
   );
-  const styles = useGalleryStyles();
+  const styles = useStyles();
   const countries = useCountries();
   const gallery = usePublicGallery(filters);
-  const country = countries.data?.find((c) => c.code === filters.country.toUpperCase() || String(c.id) === filters.country);
+  const country = findCountry(countries.data, filters.country);
   const items = gallery.data?.pages.flatMap((p) => p.images) ?? [];
 
   const setFilter = (name: keyof GalleryFilters, value: string) => {
@@ -81,31 +83,29 @@ export default function GalleryPage() {
       </header>
       <form role="search" aria-label={t('page.filters')} className="grid grid-cols-2 gap-4 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()}>
         <div className="col-span-2 sm:col-span-1">
-        <Select label={t('page.style')} value={filters.style} onChange={(e) => setFilter('style', e.currentTarget.value)}>
-          <option value="">{t('page.allStyles')}</option>
-          {(styles.data ?? []).map((s) => (
-            <option key={s.id} value={s.slug ?? String(s.id)}>
-              {s.name}
-            </option>
-          ))}
-        </Select>
+          <Select
+            label={t('page.style')}
+            value={filters.style}
+            onChange={(e) => setFilter('style', e.currentTarget.value)}
+            placeholder={t('page.allStyles')}
+            options={styles.data?.map((s) => ({ value: s.slug, label: s.name }))}
+          />
         </div>
-        <Select label={t('page.country')} value={country?.code ?? filters.country} onChange={(e) => setFilter('country', e.currentTarget.value)}>
-          <option value="">{t('page.allCountries')}</option>
-          {(countries.data ?? []).map((c) => (
-            <option key={c.id} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
-        <Select label={t('page.city')} value={filters.city} disabled={!country} onChange={(e) => setFilter('city', e.currentTarget.value)}>
-          <option value="">{t('page.allCities')}</option>
-          {(country?.cities ?? []).map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
+        <Select
+          label={t('page.country')}
+          value={country?.code ?? filters.country}
+          onChange={(e) => setFilter('country', e.currentTarget.value)}
+          placeholder={t('page.allCountries')}
+          options={countryOptions(countries.data)}
+        />
+        <Select
+          label={t('page.city')}
+          value={filters.city}
+          disabled={!country}
+          onChange={(e) => setFilter('city', e.currentTarget.value)}
+          placeholder={t('page.allCities')}
+          options={cityOptions(country)}
+        />
       </form>
 
       {gallery.isPending ? (

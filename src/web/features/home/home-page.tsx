@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useFeaturedArtists } from './api/get-featured-artists';
-import { useFeaturedStudios } from './api/get-featured-studios';
+import { useFeatured } from './api/get-featured';
 import { AudienceCards } from './components/audience-cards';
 import { Explore } from './components/explore';
 import { FeaturedSection } from './components/featured-section';
@@ -8,11 +7,11 @@ import { FreeNotice } from './components/free-notice';
 import { Hero } from './components/hero';
 import { HowItWorks } from './components/how-it-works';
 
-/** The start page (document 1 §2); the featured pictures come right after the hero. */
+/** The start page; the featured pictures come right after the hero. */
 export default function HomePage() {
   const { t } = useTranslation('home');
-  const artists = useFeaturedArtists();
-  const studios = useFeaturedStudios();
+  const artists = useFeatured('artists');
+  const studios = useFeatured('studios');
   return (
     <>
       <Hero />

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { profilePath } from '../../../common/username';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';
-import { useSession } from '../auth';
+import { useSession } from '../../lib/session';
 
 /**
  * The contact action of a detail page. Visitors log in first (and come back here); logged-in

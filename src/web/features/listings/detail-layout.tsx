@@ -7,10 +7,10 @@ import { ApiError } from '../../lib/api';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
 import { Avatar } from '../../ui/avatar';
-import { Badge } from '../../ui/badge';
+import { BadgeList } from '../../ui/badge';
 import { buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../ui/skeleton';
 import { InactiveBadge } from './listing-card';
 
 export interface DetailFact {
@@ -75,13 +75,7 @@ export function DetailLayout({
               <h2 id="detail-styles" className="text-lg font-bold">
                 {t('fields.styles')}
               </h2>
-              <ul className="flex flex-wrap gap-2">
-                {styles.map((s) => (
-                  <li key={s.id}>
-                    <Badge>{s.name}</Badge>
-                  </li>
-                ))}
-              </ul>
+              <BadgeList items={styles} />
             </section>
           )}
           {sections
@@ -119,13 +113,9 @@ export function DetailSkeleton() {
   const { t } = useTranslation('listings');
   return (
     <div role="status" aria-label={t('loading')} className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:py-12">
-      <Skeleton className="h-4 w-32" />
-      <Skeleton className="h-10 w-2/3" />
+      <SkeletonLines lines={['h-4 w-32', 'h-10 w-2/3']} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Skeleton className="h-12" />
-        <Skeleton className="h-12" />
-        <Skeleton className="h-12" />
-        <Skeleton className="h-12" />
+        <SkeletonLines lines={['h-12', 'h-12', 'h-12', 'h-12']} />
       </div>
       <Skeleton className="h-32 w-full" />
     </div>

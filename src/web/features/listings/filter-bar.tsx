@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LISTING_LIMITS } from '../../../common/schemas/listing-fields';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
-import { useCountries, useStyles } from './api';
+import { cityOptions, countryOptions, findCountry, useCountries } from '../../reference/api/get-countries';
+import { useStyles } from '../../reference/api/get-styles';
 import type { FilterKey, Filters } from './list-address';
 
 /**
@@ -31,7 +32,7 @@ export function FilterBar({
   useEffect(() => setQ(filters.q), [filters.q]);
 
   const has = (key: FilterKey) => fields.includes(key);
-  const country = countries.data?.find((c) => c.code === filters.country.toUpperCase() || String(c.id) === filters.country);
+  const country = findCountry(countries.data, filters.country);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ q: q.trim() });
@@ -56,14 +57,14 @@ export function FilterBar({
           </div>
         )}
         {has('style') && (
-          <Select id={id('style')} label={t('filters.style')} value={filters.style} onChange={(e) => onChange({ style: e.target.value })}>
-            <option value="">{t('filters.anyStyle')}</option>
-            {styles.data?.map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.name}
-              </option>
-            ))}
-          </Select>
+          <Select
+            id={id('style')}
+            label={t('filters.style')}
+            value={filters.style}
+            onChange={(e) => onChange({ style: e.target.value })}
+            placeholder={t('filters.anyStyle')}
+            options={styles.data?.map((s) => ({ value: String(s.id), label: s.name }))}
+          />
         )}
         {has('country') && (
           <Select
@@ -71,14 +72,9 @@ export function FilterBar({
             label={t('filters.country')}
             value={country?.code ?? ''}
             onChange={(e) => onChange({ country: e.target.value, city: '' })}
-          >
-            <option value="">{t('filters.anyCountry')}</option>
-            {countries.data?.map((c) => (
-              <option key={c.id} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
+            placeholder={t('filters.anyCountry')}
+            options={countryOptions(countries.data)}
+          />
         )}
         {has('city') && (
           <Select
@@ -87,14 +83,9 @@ export function FilterBar({
             disabled={!country || country.cities.length === 0}
             value={filters.city}
             onChange={(e) => onChange({ city: e.target.value })}
-          >
-            <option value="">{country ? t('filters.anyCity') : t('filters.cityHint')}</option>
-            {country?.cities.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
+            placeholder={country ? t('filters.anyCity') : t('filters.cityHint')}
+            options={cityOptions(country)}
+          />
         )}
         {has('from') && (
           <TextField id={id('from')} type="date" label={t('filters.from')} value={filters.from} onChange={(e) => onChange({ from: e.target.value })} />

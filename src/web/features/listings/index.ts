@@ -1,25 +1,14 @@
-/** Pieces shared by the guest spot, availability and artist screens (texts in the `listings` namespace). */
-export { createListingApi, useCountries, useOwnPlace, useStyles, toQuery, type CountryOption, type OwnPlace, type StyleOption } from './api';
-export { FILTER_KEYS, listHref, pageOf, useListAddress, type FilterKey, type Filters } from './list-address';
+/**
+ * Listings: guest spots and artist availability, two kinds of one thing (kinds/). The screens
+ * are loaded by the router (app/screens.ts); these are the pieces the app's combined pages use.
+ */
+export { KINDS } from './kinds';
+export { ListingsTab } from './profile-tab';
+export { ListingsTile } from './dashboard-tile';
+export { useOwnerCount } from './api/get-owner-count';
+export { useListAddress } from './list-address';
 export { FilterBar } from './filter-bar';
 export { ListResults } from './list-layout';
-export { InactiveBadge, ListingCard, ListingCardSkeleton, OwnedListingCard, StyleBadges, placeText, wantedPlaceText } from './listing-card';
-export { Pagination, pageWindow } from './pagination';
-export { Period, listingDateText, usePeriodText } from './period';
-export { OTHER_CITY, PlaceFields, type PlaceValues } from './place-fields';
-export { StylesChecklist } from './styles-checklist';
-export { FormSummary } from './form-summary';
-export { ConfirmDialog } from './confirm-dialog';
-export { AddLink, OwnerActions } from './owner-actions';
-export { ContactAction } from './contact-action';
-export { MatchesList, type MatchItem } from './matches-list';
-export { ListingTab, TabCard, TabSkeleton, type TabCardEntry } from './tab-card';
-export { ManageList, type ManageEntry } from './manage-list';
-export { DetailLayout, DetailSkeleton, LoadedListing, LoadProblem, type DetailFact } from './detail-layout';
-export { LoginOnly, serverFieldErrors } from './page-guard';
-export type { ListingNamespace } from './kind';
-export { DescriptionField, ListingFormLayout, useListingForm, type ListingFormValues } from './listing-form';
-export { ListingFormGate } from './form-gate';
-export { RoleNotice } from './role-notice';
-export { ListingDetail, ListingOwnerActions, matchItem, useIsOwner, type ListingBase } from './listing-detail';
-export { ListingListPage } from './list-page';
+export { ListingCard } from './listing-card';
+export { placeText } from './place-text';
+export { usePeriodText } from './period';

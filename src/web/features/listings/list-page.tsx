@@ -1,64 +1,57 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserType } from '../../../common/constants';
+import { PageHeader } from '../../ui/page-header';
 import { Button } from '../../ui/button';
-import { useSession } from '../auth';
+import { useSession } from '../../lib/session';
+import { useListings } from './api/get-listings';
 import { FilterBar } from './filter-bar';
-import type { ListingNamespace } from './kind';
-import type { useListAddress } from './list-address';
-import { ListResults, type ListQuery } from './list-layout';
+import type { ListingKind } from './kind';
+import { KINDS } from './kinds';
+import { useListAddress } from './list-address';
+import { ListResults } from './list-layout';
+import { KindListingCard } from './listing-card';
 import { AddLink } from './owner-actions';
 
 /**
- * A public list of one kind: heading with the add button, the filters, and the cards with paging.
- * The account type that posts the other kind is offered that instead of the add button.
+ * The public list of a kind (/guestspots, /guestspots/page/{n}, /artist-availability?page=n):
+ * heading with the add button, the filters kept in the address, and the cards with paging. The
+ * account type that posts the other kind is offered that instead of the add button.
  */
-export function ListingListPage<T>({
-  ns,
-  address,
-  list,
-  idPrefix,
-  addHref,
-  other,
-  renderItem,
-}: {
-  ns: ListingNamespace;
-  address: ReturnType<typeof useListAddress>;
-  list: ListQuery<T>;
-  idPrefix: string;
-  addHref: string;
-  /** Who posts the other kind, and where and how to post it. */
-  other: { userType: UserType; href: string; label: string };
-  renderItem: (item: T, index: number) => ReactNode;
-}) {
-  const { t } = useTranslation([ns, 'listings']);
+function ListingListPage({ kind }: { kind: ListingKind }) {
+  const { t } = useTranslation([kind.name, 'listings']);
   const { user } = useSession();
+  const address = useListAddress(kind.paths.list, { pathPaging: kind.paths.listPaging });
+  const list = useListings(kind, address.filters, address.page);
+  const other = KINDS[kind.other];
   const { filters, page, setFilters, hrefFor, active } = address;
-  const isOther = user?.userType === other.userType;
+  const isOther = user?.userType === other.postedBy;
 
   const emptyAction = active ? (
     <Button onClick={() => setFilters({ style: '', country: '', city: '', from: '', to: '', q: '' })}>{t('listings:filters.reset')}</Button>
   ) : isOther ? (
-    <AddLink to={other.href} label={other.label} />
+    <AddLink to={other.paths.add} label={t(kind.texts.otherAction)} />
   ) : (
-    <AddLink to={addHref} label={t('list.emptyAction')} />
+    <AddLink to={kind.paths.add} label={t('list.emptyAction')} />
   );
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:py-12">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('list.title')}</h1>
-          <p className="mt-2 max-w-prose text-ink-muted">{t('list.intro')}</p>
-        </div>
-        {!isOther && <AddLink to={addHref} label={t('list.add')} variant="secondary" />}
-      </header>
-      <FilterBar idPrefix={idPrefix} fields={['q', 'style', 'country', 'city', 'from', 'to']} filters={filters} onChange={setFilters} active={active} />
+      <PageHeader
+        title={t('list.title')}
+        intro={t('list.intro')}
+        action={!isOther && <AddLink to={kind.paths.add} label={t('list.add')} variant="secondary" />}
+      />
+      <FilterBar
+        idPrefix={`${kind.idPrefix}-filter`}
+        fields={['q', 'style', 'country', 'city', 'from', 'to']}
+        filters={filters}
+        onChange={setFilters}
+        active={active}
+      />
       <ListResults
         query={list}
         page={page}
         hrefFor={hrefFor}
-        renderItem={renderItem}
+        renderItem={(entry, i) => <KindListingCard kind={kind} listing={entry} priority={i === 0} />}
         emptyTitle={active ? t('list.emptyFiltered') : t('list.empty')}
         emptyText={active ? t('list.emptyFilteredText') : t('list.emptyText')}
         emptyAction={emptyAction}
@@ -67,3 +60,6 @@ export function ListingListPage<T>({
     </div>
   );
 }
+
+export const GuestSpotListPage = () => <ListingListPage kind={KINDS.guestSpots} />;
+export const AvailabilityListPage = () => <ListingListPage kind={KINDS.availability} />;

@@ -2,11 +2,13 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../../common/format';
-import type { OwnerCard, StyleRef } from '../../../common/schemas/listing-fields';
+import type { StyleRef } from '../../../common/schemas/listing-fields';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Badge } from '../../ui/badge';
 import { Image } from '../../ui/image';
-import { Skeleton } from '../../ui/skeleton';
+import { LINK_CARD_CLASSES } from '../../ui/card';
+import { CardSkeleton } from '../../ui/skeleton';
+import type { Listing, ListingKind } from './kind';
 import { usePeriodText } from './period';
 
 const SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw';
@@ -73,7 +75,7 @@ export function ListingCard({
   return (
     <LocalizedLink
       to={href}
-      className="group flex h-full flex-col overflow-hidden rounded border border-line bg-surface text-ink no-underline transition-colors hover:border-line-strong"
+      className={LINK_CARD_CLASSES}
     >
       <div className="relative">
         <Image
@@ -117,34 +119,21 @@ export function ListingCard({
   );
 }
 
-/** A guest spot or availability in a public list: the card led by its owner's picture and name. */
-export function OwnedListingCard({
-  listing,
-  owner,
-  href,
-  place,
-  extra,
-  priority,
-}: {
-  listing: { title: string; startDate: string; endDate: string; styles: StyleRef[] };
-  owner: Pick<OwnerCard, 'id' | 'name' | 'avatar'>;
-  href: string;
-  place: string;
-  extra?: ReactNode;
-  priority: boolean;
-}) {
+/** A listing of a kind in its public list: the card led by its owner's picture and name. */
+export function KindListingCard<L extends Listing>({ kind, listing, priority }: { kind: ListingKind<L>; listing: L; priority: boolean }) {
   const period = usePeriodText();
+  const owner = kind.owner(listing);
   return (
     <ListingCard
-      href={href}
+      href={kind.detailPath(listing)}
       imageSrc={owner.avatar}
       imageName={owner.name}
       seed={owner.id}
       title={listing.title}
       owner={owner.name}
-      place={place}
+      place={kind.place(listing)}
       period={period(listing.startDate, listing.endDate)}
-      extra={extra}
+      extra={kind.cardExtra?.(listing)}
       styles={listing.styles}
       priority={priority}
     />
@@ -154,24 +143,6 @@ export function OwnedListingCard({
 /** The loading shape of a listing card. */
 export function ListingCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded border border-line bg-surface">
-      <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="space-y-2 p-4">
-        <Skeleton className="h-5 w-3/4" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="h-4 w-1/3" />
-      </div>
-    </div>
+    <CardSkeleton media="aspect-video" padding="p-4" lines={['h-5 w-3/4', 'h-4 w-1/2', 'h-4 w-2/3', 'h-4 w-1/3']} />
   );
-}
-
-/** The place of a listing as text: "Berlin, Deutschland", or the free location. */
-export function placeText(...parts: (string | null | undefined)[]): string {
-  return [...new Set(parts.filter((p): p is string => Boolean(p && p.trim())))].join(', ');
-}
-
-/** Where an artist wants to go: the free text when given (it usually names the city already), else city and country. */
-export function wantedPlaceText(entry: { preferredLocation: string | null; cityName: string | null; countryName: string | null }): string {
-  return entry.preferredLocation?.trim() || placeText(entry.cityName, entry.countryName);
 }

@@ -10,11 +10,11 @@ import { localizePath, useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Button, buttonClasses } from '../../ui/button';
 import { TextArea, TextField } from '../../ui/field';
-import { FormSummary } from './form-summary';
-import type { ListingNamespace } from './kind';
+import { StylePicker } from '../../reference/style-picker';
+import { FormSummary } from '../../ui/form-summary';
+import type { KindName } from './kind';
 import { serverFieldErrors } from './page-guard';
-import type { PlaceValues } from './place-fields';
-import { StylesChecklist } from './styles-checklist';
+import { PlaceFields, type PlaceValues } from './place-fields';
 
 /** The values every listing form has; a kind adds its own fields. */
 export interface ListingFormValues extends PlaceValues {
@@ -30,7 +30,7 @@ type CommonField = keyof ListingFormValues;
 
 interface ListingFormOptions<V extends ListingFormValues, D, Saved> {
   /** The kind's text namespace: its form texts live under `form.*` there. */
-  ns: ListingNamespace;
+  ns: KindName;
   /** The create schema; its messages are keys of the errors namespace. */
   schema: ZodType<D>;
   initial: () => V;
@@ -149,7 +149,11 @@ export function ListingFormLayout<V extends ListingFormValues>({ form, cancelHre
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{form.editing ? t('form.editTitle') : t('form.newTitle')}</h1>
         <p className="mt-2 max-w-prose text-ink-muted">{t('form.intro')}</p>
       </header>
-      <FormSummary ref={form.summaryRef} items={form.problems} message={form.serverMessage} />
+      <FormSummary
+        ref={form.summaryRef}
+        title={form.serverMessage ?? (form.problems.length > 0 ? t('listings:form.summary', { count: form.problems.length }) : null)}
+        items={form.problems.map((p) => ({ fieldId: p.id, text: `${p.label}: ${p.error}` }))}
+      />
       <form noValidate onSubmit={form.onSubmit} className="space-y-8">
         <fieldset className="space-y-5">
           <legend className="mb-3 text-lg font-bold">{t('form.basics')}</legend>
@@ -160,13 +164,15 @@ export function ListingFormLayout<V extends ListingFormValues>({ form, cancelHre
           </div>
         </fieldset>
         {children}
-        <StylesChecklist
+        <StylePicker
           id={fieldId('styleIds')}
           legend={labels.styleIds}
+          legendSuffix={t('listings:form.optional')}
           hint={t('form.stylesHint')}
           value={values.styleIds}
           onChange={(styleIds) => update({ styleIds } as Partial<V>)}
           error={form.errorText('styleIds')}
+          loadFailedText={t('listings:form.stylesFailed')}
         />
         <label className="flex min-h-11 cursor-pointer items-start gap-3">
           <input
@@ -198,4 +204,18 @@ export function ListingFormLayout<V extends ListingFormValues>({ form, cancelHre
 export function DescriptionField<V extends ListingFormValues>({ form }: { form: ListingForm<V> }) {
   const { t } = useTranslation(form.ns);
   return <TextArea {...form.optional('description')} rows={6} maxLength={LISTING_LIMITS.description} hint={t('form.descriptionHint')} />;
+}
+
+/** Country, city and (with `allowOther`) a typed city, bound to the form. */
+export function FormPlaceFields<V extends ListingFormValues>({ form, idPrefix, allowOther }: { form: ListingForm<V>; idPrefix: string; allowOther: boolean }) {
+  return (
+    <PlaceFields
+      idPrefix={idPrefix}
+      allowOther={allowOther}
+      values={form.values}
+      onChange={(patch) => form.update(patch as Partial<V>)}
+      onBlur={form.blur}
+      errors={{ countryId: form.errorText('countryId'), cityId: form.errorText('cityId'), cityName: allowOther ? form.errorText('cityName') : undefined }}
+    />
+  );
 }

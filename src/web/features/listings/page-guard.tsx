@@ -1,26 +1,28 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { Skeleton } from '../../ui/skeleton';
-import { Spinner } from '../../ui/spinner';
-import { VisuallyHidden } from '../../ui/visually-hidden';
-import { RequireLogin } from '../auth';
+import { PageSpinner } from '../../ui/page-spinner';
+import { RequireLogin } from '../../lib/session';
+import type { ListingKind } from './kind';
 
 /** Login-only listing screens: visitors go to /login?redirect=...; a spinner while the session loads. */
 export function LoginOnly({ children }: { children: ReactNode }) {
   const { t } = useTranslation('listings');
   return (
-    <RequireLogin
-      fallback={
-        <div className="flex justify-center py-24" role="status">
-          <Spinner />
-          <VisuallyHidden>{t('loading')}</VisuallyHidden>
-        </div>
-      }
-    >
-      {children}
-    </RequireLogin>
+    <RequireLogin fallback={<PageSpinner label={t('loading')} />}>{children}</RequireLogin>
   );
+}
+
+/** A login-only screen of one kind. */
+export function loginOnlyScreen(Screen: ComponentType<{ kind: ListingKind }>, kind: ListingKind) {
+  return function LoginOnlyScreen() {
+    return (
+      <LoginOnly>
+        <Screen kind={kind} />
+      </LoginOnly>
+    );
+  };
 }
 
 /** Field errors the server sent with a 400 (`fields: {name: errorKey}`). */

@@ -5,7 +5,7 @@ import { useLanguage } from '../../i18n/language';
 
 type T = (key: string) => string;
 
-/** One listing day for display (document 2 §5): the date in the interface language, or 'No date' / 'Date unknown'. */
+/** One listing day for display: the date in the interface language, or 'No date' / 'Date unknown'. */
 export function listingDateText(value: unknown, lang: Language, t: T): string {
   const result = formatListingDate(value, lang);
   if (result.ok) return result.text;

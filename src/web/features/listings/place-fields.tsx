@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LISTING_LIMITS } from '../../../common/schemas/listing-fields';
 import { Select, TextField } from '../../ui/field';
-import { useCountries } from './api';
+import { useCities } from '../../reference/api/get-cities';
+import { cityOptions, countryOptions } from '../../reference/api/get-countries';
 
 export interface PlaceValues {
   countryId: string;
@@ -9,7 +10,7 @@ export interface PlaceValues {
   cityName: string;
 }
 
-/** The city id of a city typed under "Other city" (document 2 §2, country and city selector). */
+/** The city id of a city typed under "Other city". */
 export const OTHER_CITY = '0';
 
 /**
@@ -32,8 +33,7 @@ export function PlaceFields({
   onBlur?: (field: keyof PlaceValues) => void;
 }) {
   const { t } = useTranslation('listings');
-  const countries = useCountries();
-  const country = countries.data?.find((c) => String(c.id) === values.countryId);
+  const { countries, country } = useCities(values.countryId ? Number(values.countryId) : null);
   const other = allowOther && values.cityId === OTHER_CITY;
 
   if (countries.isError) {
@@ -51,14 +51,9 @@ export function PlaceFields({
         error={errors?.countryId}
         onBlur={() => onBlur?.('countryId')}
         onChange={(e) => onChange({ countryId: e.target.value, cityId: '', cityName: '' })}
-      >
-        <option value="">{t('form.chooseCountry')}</option>
-        {countries.data?.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name}
-          </option>
-        ))}
-      </Select>
+        placeholder={t('form.chooseCountry')}
+        options={countryOptions(countries.data, true)}
+      />
       <Select
         id={`${idPrefix}-city`}
         label={t('form.city')}
@@ -69,13 +64,9 @@ export function PlaceFields({
         error={errors?.cityId}
         onBlur={() => onBlur?.('cityId')}
         onChange={(e) => onChange({ cityId: e.target.value, cityName: e.target.value === OTHER_CITY ? values.cityName : '' })}
+        placeholder={t('form.chooseCity')}
+        options={cityOptions(country)}
       >
-        <option value="">{t('form.chooseCity')}</option>
-        {country?.cities.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name}
-          </option>
-        ))}
         {allowOther && <option value={OTHER_CITY}>{t('form.otherCity')}</option>}
       </Select>
       {other && (

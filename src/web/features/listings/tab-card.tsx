@@ -6,12 +6,9 @@ import type { StyleRef } from '../../../common/schemas/listing-fields';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { Skeleton } from '../../ui/skeleton';
-import { EmptyState } from '../../ui/empty-state';
-import { Alert } from '../../ui/alert';
+import { SkeletonLines } from '../../ui/skeleton';
 import { InactiveBadge, StyleBadges } from './listing-card';
 import { usePeriodText } from './period';
-import { AddLink } from './owner-actions';
 
 export interface TabCardEntry {
   id: number;
@@ -27,7 +24,7 @@ export interface TabCardEntry {
 }
 
 /**
- * A card of the profile tabs (document 2 §2): title, Inactive badge, period, compensation with
+ * A card of the profile tabs: title, Inactive badge, period, compensation with
  * details, the description cut at 150 characters plus '…', style badges and view details.
  */
 export function TabCard({ entry, href }: { entry: TabCardEntry; href: string }) {
@@ -73,11 +70,7 @@ export function TabCard({ entry, href }: { entry: TabCardEntry; href: string }) 
 export function TabCardSkeleton() {
   return (
     <Card className="space-y-3 p-4">
-      <Skeleton className="h-6 w-2/3" />
-      <Skeleton className="h-4 w-1/2" />
-      <Skeleton className="h-4 w-1/3" />
-      <Skeleton className="h-12 w-full" />
-      <Skeleton className="h-8 w-28" />
+      <SkeletonLines lines={['h-6 w-2/3', 'h-4 w-1/2', 'h-4 w-1/3', 'h-12 w-full', 'h-8 w-28']} />
     </Card>
   );
 }
@@ -89,55 +82,5 @@ export function TabSkeleton() {
       <TabCardSkeleton />
       <TabCardSkeleton />
     </div>
-  );
-}
-
-/** A profile tab's states: skeleton of two cards, error text, empty state (add button for the owner), cards. */
-export function ListingTab<T extends TabCardEntry>({
-  heading,
-  query,
-  errorText,
-  emptyText,
-  isOwner,
-  addHref,
-  addLabel,
-  hrefFor,
-  toEntry = (e) => e,
-}: {
-  heading: string;
-  query: { isPending: boolean; isError: boolean; data?: T[] };
-  errorText: string;
-  emptyText: string;
-  isOwner: boolean;
-  addHref: string;
-  addLabel: string;
-  hrefFor: (entry: T) => string;
-  toEntry?: (entry: T) => TabCardEntry;
-}) {
-  const { t } = useTranslation('listings');
-  return (
-    <section className="space-y-4" aria-label={heading}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-extrabold">{heading}</h2>
-        {isOwner && query.data && query.data.length > 0 && <AddLink to={addHref} label={addLabel} variant="secondary" />}
-      </div>
-      {query.isPending ? (
-        <div role="status" aria-label={t('loading')}>
-          <TabSkeleton />
-        </div>
-      ) : query.isError || !query.data ? (
-        <Alert tone="error">{errorText}</Alert>
-      ) : query.data.length === 0 ? (
-        <EmptyState title={emptyText} action={isOwner ? <AddLink to={addHref} label={addLabel} /> : undefined} />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {query.data.map((entry) => (
-            <li key={entry.id}>
-              <TabCard entry={toEntry(entry)} href={hrefFor(entry)} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -5,7 +5,7 @@ import { withLanguage } from '../../../common/languages';
 import { profilePath } from '../../../common/username';
 import { useLanguage } from '../../i18n/language';
 import { Spinner } from '../../ui/spinner';
-import { RequireLogin, useSession } from '../auth';
+import { RequireLogin, useSession } from '../../lib/session';
 
 /** Sends the logged-in user to their public profile, in the current language. */
 function ToOwnProfile() {

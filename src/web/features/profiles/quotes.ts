@@ -1,4 +1,4 @@
-/** How many fallback quotes the profiles namespace has (document 2 §9). */
+/** How many fallback quotes the profiles namespace has. */
 export const QUOTE_COUNT = 20;
 
 /** The fallback quote of a profile without a bio: the user id modulo 20. */

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { socialLink, socialLinks } from '../../../common/social-links';
+import { createProfile } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
 import { SocialLinksRow } from './components/social-links-row';
-import { makeProfile } from './test-profile';
 
-describe('social links builder (document 2 §5)', () => {
+describe('social links builder', () => {
   it('uses http values as they are and builds the others from the handle', () => {
     expect(socialLink('instagram', 'https://instagram.com/ink.lena')).toBe('https://instagram.com/ink.lena');
     expect(socialLink('instagram', '@ink.lena')).toBe('https://instagram.com/ink.lena');
@@ -25,7 +25,7 @@ describe('social links builder (document 2 §5)', () => {
   });
 
   it('renders each link with an accessible name and leaves out empty ones', async () => {
-    const profile = makeProfile({ instagram: '@ink.lena', whatsapp: '+49 151 234 567', website: 'lena.example', facebook: '' });
+    const profile = createProfile({ instagram: '@ink.lena', whatsapp: '+49 151 234 567', website: 'lena.example', facebook: '' });
     await renderWithApp(<SocialLinksRow profile={profile} />, { namespaces: ['profiles'] });
     const insta = await screen.findByRole('link', { name: /Instagram of Lena Hoffmann/ });
     expect(insta.getAttribute('href')).toBe('https://instagram.com/ink.lena');

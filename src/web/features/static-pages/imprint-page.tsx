@@ -1,8 +1,21 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { useSite } from './api/get-site';
 import { OperatorContact, OperatorDetails } from './components/operator-details';
 import { ReadingPage } from './components/reading-page';
+
+/** A titled section of the imprint. */
+function ImprintSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`imprint-${id}`}>
+      <h2 id={`imprint-${id}`} className="text-lg">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** /impressum: the legal notice (§ 5 DDG), with the operator as the settings name them. */
 export default function ImprintPage() {
@@ -11,18 +24,12 @@ export default function ImprintPage() {
   return (
     <ReadingPage title={t('title')} lead={t('lead')}>
       <div className="space-y-8 leading-7">
-        <section aria-labelledby="imprint-provider">
-          <h2 id="imprint-provider" className="text-lg">
-            {t('provider.title')}
-          </h2>
+        <ImprintSection id="provider" title={t('provider.title')}>
           <div className="mt-3">
             <OperatorDetails />
           </div>
-        </section>
-        <section aria-labelledby="imprint-contact">
-          <h2 id="imprint-contact" className="text-lg">
-            {t('contact.title')}
-          </h2>
+        </ImprintSection>
+        <ImprintSection id="contact" title={t('contact.title')}>
           <div className="mt-3 space-y-2">
             {operator && <OperatorContact operator={operator} />}
             <p>
@@ -32,42 +39,27 @@ export default function ImprintPage() {
               </LocalizedLink>
             </p>
           </div>
-        </section>
+        </ImprintSection>
         {operator?.vatId && (
-          <section aria-labelledby="imprint-vat">
-            <h2 id="imprint-vat" className="text-lg">
-              {t('vat.title')}
-            </h2>
+          <ImprintSection id="vat" title={t('vat.title')}>
             <p className="mt-3">
               {t('vat.text')} {operator.vatId}
             </p>
-          </section>
+          </ImprintSection>
         )}
         {operator?.register && (
-          <section aria-labelledby="imprint-register">
-            <h2 id="imprint-register" className="text-lg">
-              {t('register.title')}
-            </h2>
+          <ImprintSection id="register" title={t('register.title')}>
             <p className="mt-3">{operator.register}</p>
-          </section>
+          </ImprintSection>
         )}
-        <section aria-labelledby="imprint-liability">
-          <h2 id="imprint-liability" className="text-lg">
-            {t('liability.title')}
-          </h2>
+        <ImprintSection id="liability" title={t('liability.title')}>
           <p className="mt-3">{t('liability.content')}</p>
           <p className="mt-3">{t('liability.links')}</p>
-        </section>
-        <section aria-labelledby="imprint-copyright">
-          <h2 id="imprint-copyright" className="text-lg">
-            {t('copyright.title')}
-          </h2>
+        </ImprintSection>
+        <ImprintSection id="copyright" title={t('copyright.title')}>
           <p className="mt-3">{t('copyright.text')}</p>
-        </section>
-        <section aria-labelledby="imprint-sources">
-          <h2 id="imprint-sources" className="text-lg">
-            {t('sources.title')}
-          </h2>
+        </ImprintSection>
+        <ImprintSection id="sources" title={t('sources.title')}>
           {/* CC BY 4.0 asks for the credit, the licence and a link to it. */}
           <p className="mt-3">
             {t('sources.cities')}{' '}
@@ -77,7 +69,7 @@ export default function ImprintPage() {
             .
           </p>
           <p className="mt-3">{t('sources.countries')}</p>
-        </section>
+        </ImprintSection>
       </div>
     </ReadingPage>
   );

@@ -6,9 +6,8 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { variantSrcSet } from '../../../ui/image';
-import { updateGalleryImage, useGalleryStyles } from '../api';
-import { CaptionField } from './upload-dialog';
-import { StyleChecklist } from './style-checklist';
+import { useUpdateImage } from '../api/update-image';
+import { CaptionField, ImageStylesField } from './upload-dialog';
 
 /** Edit a portfolio image's caption and styles. */
 export function EditDialog({
@@ -21,11 +20,11 @@ export function EditDialog({
   onSaved: (image: GalleryImage) => void;
 }) {
   const { t } = useTranslation('gallery');
-  const styles = useGalleryStyles();
   const [caption, setCaption] = useState('');
   const [styleIds, setStyleIds] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateImage();
+  const saving = update.isPending;
 
   useEffect(() => {
     if (!image) return;
@@ -37,15 +36,12 @@ export function EditDialog({
   const tooLong = captionLength(caption) > CAPTION_MAX;
   const save = async () => {
     if (!image || tooLong) return;
-    setSaving(true);
     setError(null);
     try {
-      onSaved(await updateGalleryImage(image.id, { caption, styleIds }));
+      onSaved(await update.mutateAsync({ id: image.id, caption, styleIds }));
       onClose();
     } catch (err) {
       setError((err instanceof Error && err.message) || t('updateFailed'));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -81,15 +77,7 @@ export function EditDialog({
             />
           )}
           <CaptionField value={caption} onChange={setCaption} />
-          <StyleChecklist
-            legend={t('styles')}
-            styles={styles.data}
-            loading={styles.isPending}
-            error={styles.isError ? t('stylesFailed') : null}
-            selected={styleIds}
-            onChange={setStyleIds}
-            compact
-          />
+          <ImageStylesField value={styleIds} onChange={setStyleIds} />
         </div>
       )}
     </Dialog>

@@ -7,13 +7,13 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextArea } from '../../../ui/field';
-import { uploadGalleryImage, useGalleryStyles } from '../api';
-import { uploadErrorMessage } from '../upload-error';
-import { StyleChecklist } from './style-checklist';
+import { uploadErrorMessage } from '../../../lib/upload-error';
+import { StylePicker } from '../../../reference/style-picker';
+import { useUploadImage } from '../api/upload-image';
 
 export const GALLERY_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-/** The caption field with its current length (document 2 §5: at most 250, the message shows the length). */
+/** The caption field with its current length (at most 250; the message shows the length). */
 export function CaptionField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation('gallery');
   const length = captionLength(value);
@@ -31,6 +31,22 @@ export function CaptionField({ value, onChange }: { value: string; onChange: (v:
   );
 }
 
+/** The styles of an image, in the small scrolling list of the dialogs. */
+export function ImageStylesField({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
+  const { t } = useTranslation('gallery');
+  return (
+    <StylePicker
+      dense
+      scroll
+      legend={t('styles')}
+      legendSuffix={`(${t('selectedCount', { count: value.length })})`}
+      loadFailedText={t('stylesFailed')}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
 /** Upload a portfolio image: chooser (jpeg, png, webp), preview with remove, caption, styles. */
 export function UploadDialog({
   open,
@@ -42,7 +58,7 @@ export function UploadDialog({
   onUploaded: (image: GalleryImage) => void;
 }) {
   const { t } = useTranslation('gallery');
-  const styles = useGalleryStyles();
+  const uploadImage = useUploadImage();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -95,7 +111,7 @@ export function UploadDialog({
     setError(null);
     setProgress(0);
     try {
-      const image = await uploadGalleryImage({ file, caption, styleIds }, setProgress);
+      const image = await uploadImage.mutateAsync({ file, caption, styleIds, onProgress: setProgress });
       onUploaded(image);
       reset();
       onOpenChange(false);
@@ -172,15 +188,7 @@ export function UploadDialog({
           onChange={(e) => choose(e.currentTarget.files?.[0])}
         />
         <CaptionField value={caption} onChange={setCaption} />
-        <StyleChecklist
-          legend={t('styles')}
-          styles={styles.data}
-          loading={styles.isPending}
-          error={styles.isError ? t('stylesFailed') : null}
-          selected={styleIds}
-          onChange={setStyleIds}
-          compact
-        />
+        <ImageStylesField value={styleIds} onChange={setStyleIds} />
         {uploading && (
           <progress className="w-full accent-accent" max={100} value={progress} aria-label={t('upload.progressLabel')}>
             {progress}%

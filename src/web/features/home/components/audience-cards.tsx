@@ -1,5 +1,6 @@
 import { Check, Palette, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { HomeSection } from './home-section';
 import { LocalizedLink } from '../../../i18n/localized-link';
 import { buttonClasses } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -13,10 +14,7 @@ const AUDIENCES = [
 export function AudienceCards() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="audience-title" className="mx-auto max-w-6xl px-4 py-8 md:py-10">
-      <h2 id="audience-title" className="mb-5 text-xl md:text-2xl">
-        {t('audience.title')}
-      </h2>
+    <HomeSection id="audience" title={t('audience.title')}>
       <div className="grid gap-4 md:grid-cols-2">
         {AUDIENCES.map(({ key, Icon }) => (
           <Card key={key} className="flex flex-col p-6">
@@ -36,6 +34,6 @@ export function AudienceCards() {
           </Card>
         ))}
       </div>
-    </section>
+    </HomeSection>
   );
 }

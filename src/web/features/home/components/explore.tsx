@@ -1,5 +1,6 @@
 import { ArrowRight, MapPinned, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { HomeSection } from './home-section';
 import { LocalizedLink } from '../../../i18n/localized-link';
 
 const TILES = [
@@ -11,10 +12,7 @@ const TILES = [
 export function Explore() {
   const { t } = useTranslation('home');
   return (
-    <section aria-labelledby="explore-title" className="mx-auto max-w-6xl px-4 py-8 md:py-10">
-      <h2 id="explore-title" className="mb-5 text-xl md:text-2xl">
-        {t('explore.title')}
-      </h2>
+    <HomeSection id="explore" title={t('explore.title')}>
       <ul className="grid gap-4 md:grid-cols-2">
         {TILES.map(({ key, to, Icon }) => (
           <li key={key}>
@@ -34,6 +32,6 @@ export function Explore() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

@@ -7,7 +7,8 @@ import { useLanguage } from '../../../i18n/language';
 import { LocalizedLink } from '../../../i18n/localized-link';
 import { Badge } from '../../../ui/badge';
 import { Image } from '../../../ui/image';
-import { Skeleton } from '../../../ui/skeleton';
+import { LINK_CARD_CLASSES } from '../../../ui/card';
+import { CardSkeleton } from '../../../ui/skeleton';
 
 const SIZES = '(min-width: 1024px) 220px, (min-width: 640px) 33vw, 50vw';
 
@@ -21,7 +22,7 @@ export function FeaturedCard({ entry, priority = false }: { entry: FeaturedArtis
   return (
     <LocalizedLink
       to={`/${profilePath(entry.username)}`}
-      className="group flex h-full flex-col overflow-hidden rounded border border-line bg-surface text-ink no-underline transition-colors hover:border-line-strong"
+      className={LINK_CARD_CLASSES}
     >
       <div className="relative">
         <Image
@@ -74,14 +75,6 @@ export function FeaturedCard({ entry, priority = false }: { entry: FeaturedArtis
 /** The loading shape of a featured card. */
 export function FeaturedCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded border border-line bg-surface">
-      <Skeleton className="aspect-square w-full rounded-none" />
-      <div className="space-y-2 p-3">
-        <Skeleton className="h-5 w-3/4" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-3 w-2/3" />
-        <Skeleton className="h-4 w-1/3" />
-      </div>
-    </div>
+    <CardSkeleton media="aspect-square" padding="p-3" lines={['h-5 w-3/4', 'h-4 w-1/2', 'h-3 w-2/3', 'h-4 w-1/3']} />
   );
 }

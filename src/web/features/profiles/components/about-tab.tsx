@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileUser } from '../../../../common/schemas/profile';
 import { LOCALES } from '../../../../common/languages';
 import { useLanguage } from '../../../i18n/language';
-import { Badge } from '../../../ui/badge';
+import { BadgeList } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
 import { fallbackQuoteIndex } from '../quotes';
 
@@ -48,13 +48,7 @@ export function AboutTab({ profile }: { profile: ProfileUser }) {
         )}
         <h2 className="pt-4 text-xl font-extrabold">{t('about.styles')}</h2>
         {styles.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5">
-            {styles.map((s) => (
-              <li key={s.id}>
-                <Badge>{s.name}</Badge>
-              </li>
-            ))}
-          </ul>
+          <BadgeList items={styles} className="gap-1.5" />
         ) : (
           <p className="text-ink-muted">{t('about.noStyles')}</p>
         )}

@@ -8,7 +8,7 @@ import { Avatar } from '../../../ui/avatar';
 import { Image } from '../../../ui/image';
 import { SocialLinksRow } from './social-links-row';
 
-/** City and country of a profile; the country defaults to Deutschland (document 2 §2). */
+/** City and country of a profile; the country defaults to Deutschland. */
 export function usePlace(profile: ProfileUser): string {
   const { t } = useTranslation('profiles');
   const country = profile.countryName || profile.country || t('defaultCountry');

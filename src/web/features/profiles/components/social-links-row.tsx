@@ -10,7 +10,7 @@ const ICONS: Partial<Record<SocialNetwork, typeof Globe>> = {
   telegram: Send,
 };
 
-/** The social links row (document 2 §5): every non-empty network as a named link. */
+/** The social links row: every non-empty network as a named link. */
 export function SocialLinksRow({ profile }: { profile: ProfileUser }) {
   const { t } = useTranslation('profiles');
   const links = socialLinks(profile);

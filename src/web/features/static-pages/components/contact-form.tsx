@@ -53,8 +53,15 @@ export function ContactForm() {
     });
   };
 
-  const set = (field: Field) => (event: { target: { value: string } }) =>
-    setValues((prev) => ({ ...prev, [field]: event.target.value }));
+  /** The props binding an input to a field: id, name, value, change, blur and its error. */
+  const bind = (field: Field) => ({
+    id: fieldId(field),
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => setValues((prev) => ({ ...prev, [field]: event.target.value })),
+    onBlur: () => form.blur(field),
+    error: errorText(field),
+  });
 
   if (send.isSuccess) {
     return (
@@ -100,53 +107,11 @@ export function ContactForm() {
         {t('form.required')}
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id={fieldId('name')}
-          label={t('form.name')}
-          name="name"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={set('name')}
-          onBlur={() => form.blur('name')}
-          error={errorText('name')}
-        />
-        <TextField
-          id={fieldId('email')}
-          label={t('form.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={values.email}
-          onChange={set('email')}
-          onBlur={() => form.blur('email')}
-          error={errorText('email')}
-        />
+        <TextField {...bind('name')} label={t('form.name')} autoComplete="name" required />
+        <TextField {...bind('email')} label={t('form.email')} type="email" autoComplete="email" inputMode="email" required />
       </div>
-      <TextField
-        id={fieldId('subject')}
-        label={t('form.subject')}
-        labelSuffix={t('form.optional')}
-        name="subject"
-        value={values.subject}
-        onChange={set('subject')}
-        onBlur={() => form.blur('subject')}
-        error={errorText('subject')}
-      />
-      <TextArea
-        id={fieldId('message')}
-        label={t('form.message')}
-        name="message"
-        required
-        rows={7}
-        hint={t('form.messageHint')}
-        value={values.message}
-        onChange={set('message')}
-        onBlur={() => form.blur('message')}
-        error={errorText('message')}
-      />
+      <TextField {...bind('subject')} label={t('form.subject')} labelSuffix={t('form.optional')} />
+      <TextArea {...bind('message')} label={t('form.message')} required rows={7} hint={t('form.messageHint')} />
       <Button
         type="submit"
         variant="primary"

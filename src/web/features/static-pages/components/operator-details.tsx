@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteOperator } from '../../../../common/schemas/site';
 import { Alert } from '../../../ui/alert';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
 import { useSite } from '../api/get-site';
 
 const LINK = 'font-semibold underline underline-offset-4';
@@ -51,8 +51,7 @@ export function OperatorDetails({ contact = false }: { contact?: boolean }) {
   if (site.isPending) {
     return (
       <div className="space-y-2" aria-busy="true">
-        <Skeleton className="h-5 w-56" />
-        <Skeleton className="h-5 w-72" />
+        <SkeletonLines lines={['h-5 w-56', 'h-5 w-72']} />
       </div>
     );
   }

@@ -7,8 +7,10 @@ import { Alert } from '../../../../ui/alert';
 import { Avatar } from '../../../../ui/avatar';
 import { Button } from '../../../../ui/button';
 import { Image } from '../../../../ui/image';
-import { ConfirmDialog, uploadErrorMessage } from '../../../gallery';
-import { deleteProfileImage, uploadProfileImage, type ProfileImageKind } from '../../api';
+import { uploadErrorMessage } from '../../../../lib/upload-error';
+import { ConfirmDialog } from '../../../../ui/confirm-dialog';
+import { useDeleteProfileImage } from '../../api/delete-profile-image';
+import { useUploadProfileImage, type ProfileImageKind } from '../../api/upload-profile-image';
 
 const TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
@@ -32,6 +34,8 @@ export function ProfileImageField({
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
+  const uploadImage = useUploadProfileImage(userId, kind);
+  const deleteImage = useDeleteProfileImage(userId, kind);
   const label = t(kind === 'avatar' ? 'images.avatar' : 'images.header');
 
   const choose = async (file: File | undefined) => {
@@ -42,7 +46,7 @@ export function ProfileImageField({
     if (file.size > PROFILE_IMAGE_MAX_BYTES) return setError(t('images.tooLarge'));
     setProgress(0);
     try {
-      const url = await uploadProfileImage(userId, kind, file, setProgress);
+      const url = await uploadImage.mutateAsync({ file, onProgress: setProgress });
       onChange(url);
       toast.success(t('images.uploaded'), { duration: NOTICE_DURATION_MS });
     } catch (err) {
@@ -96,13 +100,12 @@ export function ProfileImageField({
       {progress !== null && <progress className="w-full max-w-xl accent-accent" max={100} value={progress} aria-label={t('images.progressLabel')} />}
       <ConfirmDialog
         open={confirm}
-        title={t('images.deleteTitle', { image: label })}
-        message={t('images.deleteMessage')}
-        confirmLabel={t('images.deleteConfirm')}
+        texts={{ title: t('images.deleteTitle', { image: label }), text: t('images.deleteMessage'),
+          confirm: t('images.deleteConfirm'), cancel: t('gallery:cancel'), close: t('gallery:close'), failed: t('gallery:deleteFailed') }}
         onClose={() => setConfirm(false)}
         onConfirm={async () => {
           try {
-            await deleteProfileImage(userId, kind);
+            await deleteImage.mutateAsync();
           } catch (err) {
             throw new Error((err instanceof Error && err.message) || t('images.deleteFailed'), { cause: err });
           }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../../ui/alert';
 import { Select, TextField } from '../../../../ui/field';
-import { Skeleton } from '../../../../ui/skeleton';
-import { useCountries, type CountryOption } from '../../../gallery';
+import { SkeletonLines } from '../../../../ui/skeleton';
+import { cityOptions, countryOptions, useCountries, type CountryOption } from '../../../../reference/api/get-countries';
 
 export interface LocationValue {
   countryId: number | null;
@@ -33,8 +33,7 @@ export function LocationSelect({
   if (countries.isPending) {
     return (
       <div className="grid gap-4 sm:grid-cols-2" aria-busy="true">
-        <Skeleton className="h-[4.5rem]" />
-        <Skeleton className="h-[4.5rem]" />
+        <SkeletonLines lines={['h-[4.5rem]', 'h-[4.5rem]']} />
       </div>
     );
   }
@@ -54,14 +53,9 @@ export function LocationSelect({
           const id = e.currentTarget.value ? Number(e.currentTarget.value) : null;
           onChange({ countryId: id, cityId: null, cityName: '' }, list.find((c) => c.id === id));
         }}
-      >
-        <option value="">{t('location.chooseCountry')}</option>
-        {list.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </Select>
+        placeholder={t('location.chooseCountry')}
+        options={countryOptions(list, true)}
+      />
       <div className="space-y-3">
         <Select
           label={t('fields.city')}
@@ -74,13 +68,9 @@ export function LocationSelect({
             const city = country?.cities.find((c) => c.id === id);
             onChange({ ...value, cityId: id, cityName: id === 0 ? '' : (city?.name ?? '') }, country);
           }}
+          placeholder={t('location.chooseCity')}
+          options={cityOptions(country)}
         >
-          <option value="">{t('location.chooseCity')}</option>
-          {(country?.cities ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
           <option value="0">{t('location.otherCity')}</option>
         </Select>
         {value.cityId === 0 && (

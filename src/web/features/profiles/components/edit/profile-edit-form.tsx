@@ -12,10 +12,11 @@ import { Alert } from '../../../../ui/alert';
 import { Button } from '../../../../ui/button';
 import { Card } from '../../../../ui/card';
 import { Select, TextArea, TextField } from '../../../../ui/field';
-import { useSession } from '../../../auth';
-import { StyleChecklist, type CountryOption } from '../../../gallery';
-import { saveProfile, useProfileStyles } from '../../api';
-import { Tabs, tabPanelProps } from '../tabs';
+import { useSession } from '../../../../lib/session';
+import type { CountryOption } from '../../../../reference/api/get-countries';
+import { StylePicker } from '../../../../reference/style-picker';
+import { Tabs, tabPanelProps } from '../../../../ui/tabs';
+import { useSaveProfile } from '../../api/save-profile';
 import { ProfileImageField } from './image-field';
 import { LocationSelect, type LocationValue } from './location-select';
 
@@ -81,8 +82,23 @@ function payloadOf(v: Values, studio: boolean): ProfileUpdateInput {
 
 type Field = 'name' | 'bio' | 'workstations' | 'countryId' | 'city';
 
+/** Cancel and save, above and below the long form. */
+function FormButtons({ onCancel, saving, className = '' }: { onCancel: () => void; saving: boolean; className?: string }) {
+  const { t } = useTranslation('profiles');
+  return (
+    <div className={`flex gap-2 ${className}`}>
+      <Button onClick={onCancel} disabled={saving}>
+        {t('edit.cancel')}
+      </Button>
+      <Button type="submit" variant="primary" loading={saving}>
+        {t('edit.save')}
+      </Button>
+    </div>
+  );
+}
+
 /**
- * The profile edit form (document 2 §2, §5): basic info, images, styles, social media and, for
+ * The profile edit form: basic info, images, styles, social media and, for
  * studios, studio settings. Images are saved at once; the rest with Save.
  */
 export function ProfileEditForm({
@@ -99,15 +115,15 @@ export function ProfileEditForm({
   const { t } = useTranslation(['profiles', 'errors']);
   const lang = useLanguage();
   const session = useSession();
-  const styles = useProfileStyles();
+  const save = useSaveProfile(profile.id);
   const studio = profile.userType === 'studio';
   const [values, setValues] = useState<Values>(() => initialValues(profile));
   const [tab, setTab] = useState('basic');
-  const [saving, setSaving] = useState(false);
+  const saving = save.isPending;
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
-  // Error notices disappear after 3 s (document 2 §9).
+  // Error notices disappear after 3 s.
   useEffect(() => {
     if (!error) return;
     const timer = setTimeout(() => setError(null), NOTICE_DURATION_MS);
@@ -137,10 +153,9 @@ export function ProfileEditForm({
       setError(t('edit.checkFields'));
       return;
     }
-    setSaving(true);
     setError(null);
     try {
-      const saved = await saveProfile(profile.id, payload);
+      const saved = await save.mutateAsync(payload);
       onSaved(saved);
       if (saved.name !== session.user?.name) await session.refresh({ name: saved.name });
       toast.success(t('edit.saved'), { duration: NOTICE_DURATION_MS });
@@ -148,8 +163,6 @@ export function ProfileEditForm({
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) setError(t('edit.unauthorized'));
       else setError((err instanceof ApiError && err.status !== 0 && err.message) || t('edit.failed'));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -167,14 +180,7 @@ export function ProfileEditForm({
         <h2 id="edit-title" className="text-2xl font-extrabold">
           {t('edit.title')}
         </h2>
-        <div className="flex gap-2">
-          <Button onClick={onDone} disabled={saving}>
-            {t('edit.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" loading={saving}>
-            {t('edit.save')}
-          </Button>
-        </div>
+        <FormButtons onCancel={onDone} saving={saving} />
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <Tabs idPrefix="edit" label={t('edit.tabs.label')} tabs={tabs} selected={tab} onSelect={setTab} />
@@ -202,22 +208,8 @@ export function ProfileEditForm({
             onChange={(e) => set('bio', e.currentTarget.value)}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Select label={t('fields.gender')} value={values.gender} onChange={(e) => set('gender', e.currentTarget.value)}>
-              <option value="">{t('notSpecified')}</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`gender.${g}`)}
-                </option>
-              ))}
-            </Select>
-            <Select label={t('fields.experience')} value={values.experience} onChange={(e) => set('experience', e.currentTarget.value)}>
-              <option value="">{t('notSpecified')}</option>
-              {EXPERIENCE_RANGES.map((x) => (
-                <option key={x} value={x}>
-                  {t(`experience.${x}`)}
-                </option>
-              ))}
-            </Select>
+            <Select label={t('fields.gender')} value={values.gender} onChange={(e) => set('gender', e.currentTarget.value)} placeholder={t('notSpecified')} options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+            <Select label={t('fields.experience')} value={values.experience} onChange={(e) => set('experience', e.currentTarget.value)} placeholder={t('notSpecified')} options={EXPERIENCE_RANGES.map((x) => ({ value: x, label: t(`experience.${x}`) }))} />
           </div>
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">{t('fields.languages')}</legend>
@@ -269,12 +261,12 @@ export function ProfileEditForm({
           />
         </div>
         <div className={tab === 'styles' ? '' : 'hidden'}>
-          <StyleChecklist
+          <StylePicker
+            dense
             legend={t('edit.stylesLegend')}
-            styles={styles.data}
-            loading={styles.isPending}
-            error={styles.isError ? t('edit.stylesFailed') : null}
-            selected={values.styles}
+            legendSuffix={`(${t('gallery:selectedCount', { count: values.styles.length })})`}
+            loadFailedText={t('edit.stylesFailed')}
+            value={values.styles}
             onChange={(ids) => set('styles', ids)}
           />
         </div>
@@ -319,14 +311,7 @@ export function ProfileEditForm({
           </div>
         )}
       </Card>
-      <div className="flex justify-end gap-2">
-        <Button onClick={onDone} disabled={saving}>
-          {t('edit.cancel')}
-        </Button>
-        <Button type="submit" variant="primary" loading={saving}>
-          {t('edit.save')}
-        </Button>
-      </div>
+      <FormButtons onCancel={onDone} saving={saving} className="justify-end" />
     </form>
   );
 }

@@ -1,0 +1,329 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { addDays, todayUtc } from '../../../common/schemas/listing-fields';
+import { multipartBody } from '../../test/multipart';
+import { stepContext } from './capture';
+
+/** A logged-in account of the tour. */
+interface Account {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+interface Visit {
+  /** The module the request is about; queries run outside any module's code are filed under it. */
+  module: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  as?: Account | null;
+  payload?: object;
+  /** A multipart form (fields and one image). */
+  form?: { fields: Record<string, string | number | Array<string | number>>; image?: Buffer };
+  /** The status the request must answer; anything else stops the tour, so a tour that silently stops covering a path is caught. */
+  status: number;
+  lang?: string;
+  /** A hot read: the scaled run adds the SQLite plan of each of its queries. */
+  hot?: boolean;
+}
+
+/** How one step went; the two passes must agree on it. */
+export interface StepOutcome {
+  label: string;
+  status: number;
+  hot: boolean;
+}
+
+const STEP_HEADER = 'x-sql-tour-step';
+
+/**
+ * Runs each request of the tour inside its step's context, so its queries (and the work it
+ * leaves behind, such as mails) are tagged with the step. Set in a hook because `inject` on an
+ * app that is ready but not listening hands the request over through a queue, which loses the
+ * caller's async context; the session lookup (a preHandler) runs after this onRequest hook.
+ */
+export function tagRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const [step, module] = String(request.headers[STEP_HEADER] ?? '').split(' ');
+    if (step && module) stepContext.run({ step: Number(step), module }, done);
+    else done();
+  });
+}
+
+const day = (offset: number) => addDays(todayUtc(), offset);
+
+/** A small image for uploads; the same bytes every run. */
+async function image(color: { r: number; g: number; b: number }, width = 320, height = 240): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+}
+
+function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'tgs_session');
+  if (!cookie) throw new Error(`no session cookie in answer ${res.statusCode}: ${res.body}`);
+  return `tgs_session=${cookie.value}`;
+}
+
+/** The newest reset token mailed to an address; mails leave after the answer, so this waits for it. */
+async function resetToken(dataDir: string, email: string): Promise<string> {
+  const dir = path.join(dataDir, 'mail');
+  const local = email.split('@')[0] as string;
+  for (let i = 0; i < 200; i++) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(local)).sort() : [];
+    const last = files.at(-1);
+    if (last) {
+      const mail = readFileSync(path.join(dir, last), 'latin1').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const token = /token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+      if (token) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no reset mail to ${email}`);
+}
+
+/**
+ * The tour: every API call and page kind of every module, with its filters, mutations and main
+ * error paths, in a fixed order with fixed names, so that two runs (and the two dialect passes)
+ * issue the same queries. Each request runs inside `stepContext`, which tags its queries.
+ */
+export async function runTour(app: FastifyInstance, dataDir: string): Promise<StepOutcome[]> {
+  const outcomes: StepOutcome[] = [];
+  const wrong: string[] = [];
+
+  const visit = async (v: Visit): Promise<LightMyRequestResponse> => {
+    const step = outcomes.length;
+    const method = v.method ?? 'GET';
+    const headers: Record<string, string> = { 'accept-language': v.lang ?? 'en' };
+    if (v.as) headers.cookie = v.as.cookie;
+    let payload: string | Buffer | object | undefined = v.payload;
+    if (v.form) {
+      const body = await multipartBody(v.form.fields, v.form.image ? { data: v.form.image } : undefined);
+      payload = body.payload;
+      Object.assign(headers, body.headers);
+    }
+    // A fixed address per step keeps the per-address limits out of the way and the runs equal.
+    const remoteAddress = `10.77.${Math.floor(step / 250)}.${(step % 250) + 1}`;
+    headers[STEP_HEADER] = `${step} ${v.module}`;
+    const res = await app.inject({ method, url: v.url, headers, remoteAddress, ...(payload === undefined ? {} : { payload }) });
+    const label = `${method} ${v.url}`;
+    outcomes.push({ label, status: res.statusCode, hot: v.hot ?? false });
+    if (res.statusCode !== v.status) {
+      const body = res.headers['content-type']?.toString().startsWith('application/json') ? ` ${res.body.slice(0, 200)}` : '';
+      wrong.push(`${label} answered ${res.statusCode}, expected ${v.status}${body}`);
+    }
+    return res;
+  };
+
+  /** Work the server does outside any request (timers in main.ts), run as a step of its own. */
+  const task = async (module: string, label: string, work: () => Promise<unknown>) => {
+    const step = outcomes.length;
+    await stepContext.run({ step, module }, work);
+    outcomes.push({ label, status: 0, hot: false });
+  };
+
+  const register = async (username: string, userType: 'artist' | 'studio'): Promise<Account> => {
+    const email = `${username.replace(/\W/g, '').toLowerCase()}@example.test`;
+    const password = 'Sicher!Passwort1';
+    const res = await visit({ module: 'auth', method: 'POST', url: '/api/auth/register', payload: { email, username, password, userType }, status: 201 });
+    const user = res.json().user as { id: number };
+    return { id: user.id, username, email, password, cookie: sessionCookie(res) };
+  };
+  const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown>;
+
+  // Reference data, as the forms and filters load it.
+  const styles = json(await visit({ module: 'reference', url: '/api/styles', status: 200 })) as unknown as Array<{ id: number; slug: string }>;
+  await visit({ module: 'reference', url: '/api/gallery/styles', status: 200, lang: 'de' });
+  await visit({ module: 'reference', url: '/api/users/styles', status: 200 });
+  await visit({ module: 'reference', url: '/api/users-fixed/styles', status: 200 });
+  const countries = json(await visit({ module: 'reference', url: '/api/countries', status: 200 })) as unknown as Array<{ id: number; code: string }>;
+  await visit({ module: 'reference', url: '/api/countries/DE/cities?q=Ber&limit=5', status: 200 });
+  const cities = json(await visit({ module: 'reference', url: '/api/countries/DE/cities?q=Hamburg', status: 200 })) as unknown as Array<{ id: number; name: string }>;
+  await visit({ module: 'reference', url: '/api/countries/QQ/cities', status: 404 });
+  await visit({ module: 'reference', url: '/countries-cities-completed.json', status: 200 });
+  await visit({ module: 'site', url: '/api/site', status: 200 });
+  await visit({ module: 'health', url: '/api/health', status: 200 });
+
+  const style = (i: number) => (styles[i % styles.length] as { id: number }).id;
+  const germany = countries.find((c) => c.code === 'DE')?.id as number;
+  const hamburg = cities[0] as { id: number; name: string };
+
+  // Accounts: register, a refused duplicate, log in and out, session reads.
+  const studio = await register('Studio Nadelwerk', 'studio');
+  const artist = await register('Mara Ink', 'artist');
+  const other = await register('Other Artist', 'artist');
+  await visit({ module: 'auth', method: 'POST', url: '/api/auth/register', payload: { email: artist.email, username: 'Mara Ink Two', password: artist.password, userType: 'artist' }, status: 409 });
+  await visit({ module: 'auth', url: '/api/auth/check', status: 200 });
+  await visit({ module: 'auth', url: '/api/auth/check', as: artist, status: 200 });
+  await visit({ module: 'auth', url: '/api/auth/me', as: artist, status: 200 });
+  await visit({ module: 'auth', url: '/api/auth/me', status: 401 });
+  await visit({ module: 'auth', url: '/api/auth/refresh-session', as: artist, status: 200 });
+  await visit({ module: 'auth', url: '/api/users/current', as: artist, status: 200 });
+  await visit({ module: 'auth', method: 'POST', url: '/api/auth/login', payload: { email: artist.email, password: 'wrong-Passwort1' }, status: 401 });
+  await visit({ module: 'auth', method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'wrong-Passwort1' }, status: 401 });
+  const login = await visit({ module: 'auth', method: 'POST', url: '/api/auth/login', payload: { email: artist.email, password: artist.password }, status: 200 });
+  const second = { ...artist, cookie: sessionCookie(login) };
+  await visit({ module: 'auth', method: 'POST', url: '/api/auth/logout', as: second, status: 200 });
+  await visit({ module: 'auth', url: '/api/auth/me', as: second, status: 401 });
+
+  // Profiles: the form, images, and the public reads.
+  const profileForm = {
+    name: 'Mara Ink', bio: 'Fine line and dotwork.', instagram: 'mara.ink', website: 'https://mara.example', gender: 'female', experience: '6-9',
+    languages: ['german', 'english'], countryId: germany, cityId: hamburg.id, workstations: 2, piercings: true, styles: [style(0), style(1), style(2)],
+  };
+  await visit({ module: 'profiles', method: 'PUT', url: `/api/users/${artist.id}/profile`, as: artist, payload: profileForm, status: 200 });
+  await visit({ module: 'profiles', method: 'PUT', url: `/api/users/${studio.id}/profile`, as: studio, payload: { ...profileForm, name: 'Studio Nadelwerk', styles: [style(1)] }, status: 200 });
+  await visit({ module: 'profiles', method: 'PUT', url: `/api/users/${studio.id}/profile`, as: artist, payload: profileForm, status: 403 });
+  await visit({ module: 'profiles', method: 'PUT', url: `/api/users/${artist.id}/profile`, payload: profileForm, status: 401 });
+  const avatar = await image({ r: 200, g: 40, b: 40 });
+  const header = await image({ r: 40, g: 40, b: 200 }, 640, 240);
+  await visit({ module: 'profiles', method: 'POST', url: `/api/users/${artist.id}/upload-image`, as: artist, form: { fields: { type: 'avatar' }, image: avatar }, status: 200 });
+  await visit({ module: 'profiles', method: 'POST', url: `/api/users/${artist.id}/upload-image`, as: artist, form: { fields: { type: 'avatar' }, image: avatar }, status: 200 });
+  await visit({ module: 'profiles', method: 'POST', url: `/api/users/${artist.id}/upload-image`, as: artist, form: { fields: { type: 'header' }, image: header }, status: 200 });
+  await visit({ module: 'profiles', method: 'POST', url: `/api/users/${studio.id}/upload-image`, as: studio, form: { fields: { type: 'avatar' }, image: avatar }, status: 200 });
+  await visit({ module: 'profiles', method: 'POST', url: `/api/users/${studio.id}/upload-image`, as: artist, form: { fields: { type: 'avatar' }, image: avatar }, status: 403 });
+  await visit({ module: 'profiles', method: 'DELETE', url: `/api/users/${artist.id}/delete-image/header`, as: artist, status: 200 });
+  await visit({ module: 'profiles', method: 'DELETE', url: `/api/users/${studio.id}/delete-image/avatar`, as: artist, status: 403 });
+  await visit({ module: 'profiles', url: '/api/profile/me', as: artist, status: 200 });
+  await visit({ module: 'profiles', url: `/api/profile/${encodeURIComponent('mara-ink')}`, status: 200, hot: true });
+  await visit({ module: 'profiles', url: `/api/profile/${encodeURIComponent('Studio Nadelwerk')}`, as: artist, status: 200, hot: true });
+  await visit({ module: 'profiles', url: '/api/profile/nobody-here', status: 404 });
+  await visit({ module: 'profiles', url: `/api/users/${artist.id}/profile`, status: 200 });
+  await visit({ module: 'profiles', url: `/api/users/by-username/${encodeURIComponent(artist.username)}`, status: 200 });
+  await visit({ module: 'profiles', url: `/api/users/${artist.id}`, status: 200 });
+  await visit({ module: 'profiles', url: '/api/users/999999', status: 404 });
+
+  // Gallery: uploads, the public list with its filters and cursor, one image, order, edit, delete.
+  const uploads: number[] = [];
+  for (const [i, color] of [{ r: 10, g: 120, b: 90 }, { r: 120, g: 10, b: 90 }, { r: 90, g: 90, b: 10 }].entries()) {
+    const res = await visit({
+      module: 'gallery', method: 'POST', url: '/api/gallery', as: artist,
+      form: { fields: { caption: `Piece ${i + 1}`, styleIds: i === 2 ? [] : [style(i), style(i + 1)] }, image: await image(color) },
+      status: 201,
+    });
+    uploads.push((json(res).image as { id: number }).id);
+  }
+  await visit({ module: 'gallery', method: 'POST', url: '/api/gallery', as: artist, form: { fields: { caption: 'No image' } }, status: 400 });
+  const firstPage = json(await visit({ module: 'gallery', url: '/api/gallery?limit=2', status: 200, hot: true }));
+  const cursor = (firstPage.nextCursor ?? firstPage.cursor) as string | undefined;
+  if (cursor) await visit({ module: 'gallery', url: `/api/gallery?limit=2&cursor=${encodeURIComponent(cursor)}`, status: 200, hot: true });
+  await visit({ module: 'gallery', url: `/api/gallery?style=${style(0)}`, status: 200 });
+  await visit({ module: 'gallery', url: `/api/gallery?style=${(styles[1] as { slug: string }).slug}&country=DE&city=${encodeURIComponent(hamburg.name)}`, status: 200 });
+  await visit({ module: 'gallery', url: `/api/gallery?country=${germany}&city=${hamburg.id}`, as: artist, status: 200 });
+  await visit({ module: 'gallery', url: `/api/gallery/image/${uploads[0]}`, status: 200 });
+  await visit({ module: 'gallery', url: '/api/gallery/image/999999', status: 404 });
+  await visit({ module: 'gallery', method: 'PUT', url: '/api/gallery/order', as: artist, payload: { ids: [...uploads].reverse() }, status: 200 });
+  await visit({ module: 'gallery', method: 'PUT', url: '/api/gallery/order', as: studio, payload: { ids: uploads }, status: 400 });
+  await visit({ module: 'gallery', method: 'PUT', url: `/api/gallery/${uploads[0]}`, as: artist, payload: { caption: 'Piece one, healed', styleIds: [style(3)] }, status: 200 });
+  await visit({ module: 'gallery', method: 'PUT', url: `/api/gallery/${uploads[1]}`, as: artist, payload: { caption: 'Caption only' }, status: 200 });
+  await visit({ module: 'gallery', method: 'PUT', url: `/api/gallery/${uploads[0]}`, as: studio, payload: { caption: 'Not mine' }, status: 403 });
+  await visit({ module: 'gallery', method: 'DELETE', url: `/api/gallery/${uploads[2]}`, as: studio, status: 403 });
+  await visit({ module: 'gallery', method: 'DELETE', url: `/api/gallery/${uploads[2]}`, as: artist, status: 200 });
+  await visit({ module: 'gallery', method: 'DELETE', url: '/api/gallery/999999', as: artist, status: 404 });
+
+  // Listings of both kinds: create, the public list with every filter, owner lists, reads, update, matches, delete.
+  const kinds = [
+    { api: '/api/guest-spots', owner: studio, stranger: artist, ownerKey: 'studioId', extra: { compensation: 'percentage', places: 2, requirements: 'Portfolio' } },
+    { api: '/api/artist-availability', owner: artist, stranger: studio, ownerKey: 'artistId', extra: { preferredLocation: 'North' } },
+  ] as const;
+  const created: Record<string, Array<{ id: number; slug: string }>> = {};
+  for (const k of kinds) {
+    const list: Array<{ id: number; slug: string }> = [];
+    for (const [i, input] of [
+      { title: 'Guest spot Hamburg', countryId: germany, cityId: hamburg.id, styleIds: [style(0), style(1)] },
+      { title: 'Guest spot Hamburg', description: 'Same title, next slug.', startDate: day(30), endDate: day(40) },
+      { title: 'Sommer in Berlin', countryId: germany, cityName: 'Berlin', styleIds: [style(2)] },
+    ].entries()) {
+      const res = await visit({ module: 'listings', method: 'POST', url: k.api, as: k.owner, payload: { startDate: day(5 + i), endDate: day(15 + i), ...k.extra, ...input }, status: 201 });
+      list.push(json(res) as unknown as { id: number; slug: string });
+    }
+    created[k.api] = list;
+    await visit({ module: 'listings', method: 'POST', url: k.api, as: k.stranger, payload: { title: 'Wrong account type', startDate: day(5), endDate: day(6) }, status: 403 });
+    await visit({ module: 'listings', method: 'POST', url: k.api, payload: { title: 'Anonymous', startDate: day(5), endDate: day(6) }, status: 401 });
+    await visit({ module: 'listings', method: 'POST', url: k.api, as: k.owner, payload: { title: 'Ends first', startDate: day(9), endDate: day(3) }, status: 400 });
+
+    for (const query of [
+      '', '?page=2&limit=2', '?q=ha', '?q=hamburg', `?country=${germany}`, '?country=DE', `?city=${hamburg.id}`, `?style=${style(0)}`,
+      `?from=${day(1)}&to=${day(20)}`, `?from=${day(25)}`, `?q=berlin&country=${germany}&city=${hamburg.id}&style=${style(2)}&from=${day(2)}&to=${day(60)}&page=1&limit=5`,
+    ]) {
+      await visit({ module: 'listings', url: `${k.api}${query}`, status: 200, hot: true });
+    }
+    await visit({ module: 'listings', url: `${k.api}?${k.ownerKey}=${k.owner.id}`, as: k.owner, status: 200 });
+    await visit({ module: 'listings', url: `${k.api}?${k.ownerKey}=${k.owner.id}&limit=1`, status: 200 });
+    await visit({ module: 'listings', url: `${k.api}?${k.ownerKey}=${k.owner.id}&count=1`, status: 200 });
+    const first = list[0] as { id: number; slug: string };
+    await visit({ module: 'listings', url: `${k.api}/${first.id}`, status: 200 });
+    await visit({ module: 'listings', url: `${k.api}/${first.slug}`, as: k.owner, status: 200 });
+    await visit({ module: 'listings', url: `${k.api}/by-slug/${first.slug}`, status: 200 });
+    await visit({ module: 'listings', url: `${k.api}/999999`, status: 404 });
+    await visit({ module: 'listings', method: 'PUT', url: `${k.api}/${first.id}`, as: k.owner, payload: { title: 'Guest spot Hamburg, renewed', styleIds: [style(3)], isActive: true }, status: 200 });
+    await visit({ module: 'listings', method: 'PUT', url: `${k.api}/${(list[1] as { id: number }).id}`, as: k.owner, payload: { isActive: false }, status: 200 });
+    await visit({ module: 'listings', method: 'PUT', url: `${k.api}/${first.id}`, as: k.stranger, payload: { title: 'Not mine' }, status: 403 });
+    await visit({ module: 'listings', method: 'PUT', url: `${k.api}/999999`, as: k.owner, payload: { title: 'Nothing' }, status: 404 });
+    await visit({ module: 'listings', url: `${k.api}/${first.id}/matches`, as: k.owner, status: 200 });
+    await visit({ module: 'listings', url: `${k.api}/${first.id}/matches`, as: k.stranger, status: 403 });
+  }
+
+  // Artists and featured lists.
+  for (const query of ['', '?page=2&limit=1', `?style=${style(0)}`, `?country=${germany}`, '?country=DE', `?city=${hamburg.id}`, '?available=1', `?available=true&style=${style(1)}&country=DE&city=${hamburg.id}`]) {
+    await visit({ module: 'artists', url: `/api/artists${query}`, status: 200, hot: true });
+  }
+  await visit({ module: 'featured', url: '/api/featured/artists', status: 200, hot: true });
+  await visit({ module: 'featured', url: '/api/featured/artists?limit=5', status: 200, hot: true });
+  await visit({ module: 'featured', url: '/api/featured/studios', status: 200, hot: true });
+
+  // Contact and profile visits.
+  await visit({ module: 'contact', method: 'POST', url: '/api/contact', payload: { name: 'Visitor', email: 'visitor@example.test', subject: 'Hello', message: 'A question about guest spots.' }, status: 201 });
+  await visit({ module: 'contact', method: 'POST', url: '/api/contact', as: artist, payload: { name: 'Mara', email: artist.email, message: 'A message from a member.' }, status: 201 });
+  await visit({ module: 'profile-visits', method: 'POST', url: '/api/profile-visits', payload: { profileId: artist.id }, status: 200 });
+  await visit({ module: 'profile-visits', method: 'POST', url: '/api/profile-visits', as: studio, payload: { profileId: artist.id }, status: 200 });
+  await visit({ module: 'profile-visits', method: 'POST', url: '/api/profile-visits', as: artist, payload: { profileId: artist.id }, status: 200 });
+  await visit({ module: 'profile-visits', method: 'POST', url: '/api/profile-visits', payload: { profileId: 999999 }, status: 404 });
+  await visit({ module: 'profile-visits', url: '/api/profile-visits/my-count', as: artist, status: 200 });
+
+  // Pages: each path kind, with its head filled from the database, and the legacy lookups.
+  const spot = created['/api/guest-spots']?.[0] as { id: number; slug: string };
+  const availability = created['/api/artist-availability']?.[0] as { id: number; slug: string };
+  for (const [url, status] of [
+    ['/', 200], ['/de/', 200], ['/guestspots', 200], ['/guestspots/page/2', 404], ['/gastplatze', 200], [`/guestspot/${spot.slug}`, 200],
+    [`/de/guestspot/${spot.slug}`, 200], ['/guestspot/no-such-spot', 404], [`/guestspots/${spot.id}`, 301], [`/guestspots/${spot.id}/edit`, 301],
+    ['/artist-availability', 200], [`/artist-availability/${availability.id}`, 200], [`/tattooartist/${availability.slug}`, 200],
+    [`/availability/${availability.id}`, 301], ['/tattooartists', 200], ['/tattooartists/page/2', 404], ['/tattooartist/no-such-availability', 404],
+    ['/tattoo-gallery', 200], ['/tattoo-galerie', 200], ['/mara-ink', 200], ['/nobody-here', 404], ['/aboutus', 200], ['/de/agb', 200],
+  ] as const) {
+    await visit({ module: 'pages', url, status });
+  }
+  for (const [url, status] of [['/dashboard', 200], ['/profile', 200], [`/guestspot/${spot.slug}/edit`, 200], [`/guestartist/${availability.id}/edit`, 200]] as const) {
+    await visit({ module: 'pages', url, as: url.startsWith('/guestspot/') ? studio : artist, status });
+  }
+
+  // Deletes of listings, after the pages read them.
+  for (const k of kinds) {
+    const last = created[k.api]?.[2] as { id: number };
+    await visit({ module: 'listings', method: 'DELETE', url: `${k.api}/${last.id}`, as: k.stranger, status: 403 });
+    await visit({ module: 'listings', method: 'DELETE', url: `${k.api}/${last.id}`, as: k.owner, status: 200 });
+    await visit({ module: 'listings', method: 'DELETE', url: `${k.api}/${last.id}`, as: k.owner, status: 404 });
+  }
+
+  // Account changes: email, password, forgotten password and reset, deletion.
+  await visit({ module: 'auth', method: 'PUT', url: '/api/profile/email', as: studio, payload: { email: 'studio.neu@example.test', password: studio.password }, status: 200 });
+  await visit({ module: 'auth', method: 'PUT', url: '/api/profile/email', as: studio, payload: { email: artist.email, password: studio.password }, status: 409 });
+  await visit({ module: 'auth', method: 'PUT', url: '/api/profile/password', as: studio, payload: { currentPassword: studio.password, newPassword: 'Neues!Passwort2' }, status: 200 });
+  await visit({ module: 'auth', method: 'PUT', url: '/api/profile/password', as: studio, payload: { currentPassword: 'wrong-Passwort1', newPassword: 'Neues!Passwort3' }, status: 400 });
+  await visit({ module: 'auth', method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.test' }, status: 200 });
+  await visit({ module: 'auth', method: 'POST', url: '/api/auth/forgot-password', payload: { email: other.email }, status: 200 });
+  const token = await resetToken(dataDir, other.email);
+  await visit({ module: 'auth', method: 'POST', url: '/api/auth/reset-password', payload: { token: 'a'.repeat(43), password: 'Neues!Passwort2' }, status: 400 });
+  await visit({ module: 'auth', method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Neues!Passwort2' }, status: 200 });
+  const relogin = await visit({ module: 'auth', method: 'POST', url: '/api/auth/login', payload: { email: other.email, password: 'Neues!Passwort2' }, status: 200 });
+  const otherNow = { ...other, cookie: sessionCookie(relogin) };
+  await visit({ module: 'auth', method: 'DELETE', url: '/api/profile/account', as: otherNow, payload: { password: 'wrong-Passwort1' }, status: 400 });
+  await visit({ module: 'auth', method: 'DELETE', url: '/api/profile/account', as: artist, payload: { password: artist.password }, status: 200 });
+  await visit({ module: 'auth', method: 'DELETE', url: '/api/profile/account', as: studio, payload: { password: 'Neues!Passwort2' }, status: 200 });
+  // The hourly sweep of expired sessions and spent reset tokens (scheduled by main.ts).
+  await task('auth', 'sweep expired sessions and reset tokens', () => app.services.auth.sweepExpired());
+  if (wrong.length) throw new Error(`The SQL tour went another way than it expects:\n  ${wrong.join('\n  ')}`);
+  return outcomes;
+}

@@ -1,0 +1,66 @@
+import { withLanguage, type Language } from '../../../common/languages';
+import { availabilityCreateSchema, availabilityOwnerQuery, availabilityUpdateSchema, type Availability } from '../../../common/schemas/availability';
+import { absoluteUrl, profileUrl } from '../listings/heads';
+import type { ListingKind } from '../listings/kind';
+
+const path = (slug: string) => `/tattooartist/${encodeURIComponent(slug)}`;
+
+const placeText = (a: Availability) => a.preferredLocation ?? [a.cityName, a.countryName].filter(Boolean).join(', ');
+
+/** schema.org Event: an artist working as a guest in a period, at a place. */
+function event(a: Availability, publicUrl: string, lang: Language, description: string) {
+  const artist = { '@type': 'Person', name: a.artist.name, url: profileUrl(publicUrl, a.artist.username), image: absoluteUrl(publicUrl, a.artist.avatar) };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: a.title,
+    description: a.description ?? description,
+    startDate: a.startDate,
+    endDate: a.endDate,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    url: publicUrl + withLanguage(path(a.slug), lang),
+    image: absoluteUrl(publicUrl, a.artist.avatar),
+    location: {
+      '@type': 'Place',
+      name: placeText(a) || undefined,
+      ...(a.cityName || a.countryCode
+        ? { address: { '@type': 'PostalAddress', addressLocality: a.cityName ?? undefined, addressCountry: a.countryCode ?? undefined } }
+        : {}),
+    },
+    performer: artist,
+    organizer: artist,
+  };
+}
+
+/**
+ * Availabilities (guest artist offers): an artist offers to work as a guest for a period.
+ * Beyond the shared listing, an entry keeps a free-text preferred location, which the text
+ * filter searches; its city is always a listed one.
+ */
+export const availabilityKind: ListingKind<Availability> = {
+  itemKey: 'availability',
+  table: 'availabilities',
+  owner: 'artist',
+  storesCityName: false,
+  defaultsToOwnerPlace: false,
+  fields: {
+    preferredLocation: { column: 'preferred_location', empty: null, searched: true },
+  },
+  apiPath: '/api/artist-availability',
+  schemas: { create: availabilityCreateSchema, update: availabilityUpdateSchema, ownerQuery: availabilityOwnerQuery },
+  notFoundCode: 'availabilityNotFound',
+  slugFallback: 'availability',
+  cacheKey: 'availabilities',
+  pages: {
+    path,
+    // /artist-availability/{id} and /tattooartist/{slug} show the same: the slug page is canonical.
+    detailBySlug: 'tattooArtist',
+    detailById: 'availabilityDetail',
+    // /availability/{id} and /tattooartists/{id} name an entry by id.
+    legacyLookups: ['availability'],
+    seoKey: 'tattooArtist',
+    placeText,
+    jsonLd: event,
+  },
+};

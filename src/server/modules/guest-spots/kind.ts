@@ -1,0 +1,66 @@
+import { withLanguage, type Language } from '../../../common/languages';
+import { guestSpotCreateSchema, guestSpotOwnerQuery, guestSpotUpdateSchema, type GuestSpot } from '../../../common/schemas/guest-spots';
+import { absoluteUrl, profileUrl } from '../listings/heads';
+import type { ListingKind } from '../listings/kind';
+
+const path = (slug: string) => `/guestspot/${encodeURIComponent(slug)}`;
+
+/** schema.org JobPosting: a guest spot is a temporary work place offered by a studio. */
+function jobPosting(spot: GuestSpot, publicUrl: string, lang: Language, description: string) {
+  const address =
+    spot.cityName || spot.countryCode
+      ? { '@type': 'PostalAddress', addressLocality: spot.cityName ?? undefined, addressCountry: spot.countryCode ?? undefined }
+      : undefined;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: spot.title,
+    description: spot.description ?? description,
+    datePosted: spot.createdAt.slice(0, 10),
+    validThrough: spot.endDate,
+    jobStartDate: spot.startDate,
+    employmentType: 'TEMPORARY',
+    url: publicUrl + withLanguage(path(spot.slug), lang),
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: spot.studio.name,
+      sameAs: profileUrl(publicUrl, spot.studio.username),
+      logo: absoluteUrl(publicUrl, spot.studio.avatar),
+    },
+    ...(address ? { jobLocation: { '@type': 'Place', address } } : {}),
+  };
+}
+
+/**
+ * Guest spots: a studio offers a place for guest artists for a period. Beyond the shared
+ * listing, a spot keeps a hand-typed city, the pay and how many guests it takes; without a
+ * place it is at the studio's own.
+ */
+export const guestSpotKind: ListingKind<GuestSpot> = {
+  itemKey: 'guestSpot',
+  table: 'guest_spots',
+  owner: 'studio',
+  storesCityName: true,
+  defaultsToOwnerPlace: true,
+  fields: {
+    compensation: { column: 'compensation', empty: null },
+    compensationDetails: { column: 'compensation_details', empty: null },
+    places: { column: 'places', empty: 1 },
+    requirements: { column: 'requirements', empty: null },
+  },
+  apiPath: '/api/guest-spots',
+  schemas: { create: guestSpotCreateSchema, update: guestSpotUpdateSchema, ownerQuery: guestSpotOwnerQuery },
+  notFoundCode: 'guestSpotNotFound',
+  slugFallback: 'guest-spot',
+  cacheKey: 'guest-spots',
+  pages: {
+    path,
+    detailBySlug: 'guestSpot',
+    // The German list path shows the list too; its canonical is /guestspots.
+    list: { basePath: '/guestspots', routeId: 'guestSpots', firstPage: ['guestSpots', 'gastplatze'], numbered: 'guestSpotsPage' },
+    legacyLookups: ['guestSpot', 'guestSpotEdit'],
+    seoKey: 'guestSpot',
+    placeText: (spot) => [spot.cityName, spot.countryName].filter(Boolean).join(', '),
+    jsonLd: jobPosting,
+  },
+};

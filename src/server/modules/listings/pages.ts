@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { formatDate } from '../../../common/format';
+import { LIST_PAGE_SIZE, type ListingBase, type OwnerCard } from '../../../common/schemas/listing-fields';
+import type { Language } from '../../../common/languages';
+import type { SessionUser } from '../../../common/schemas/session';
+import type { Head } from '../../http/head';
+import { t } from '../../i18n';
+import { cutText, everyLanguage, listHead, pageParam } from './heads';
+import type { ListingKind } from './kind';
+import type { ListingService } from './service';
+
+/** The head of a listing's detail page: its texts (the kind's, with a fallback description), image, structured data and alternates. */
+function detailHead<Item extends ListingBase>(kind: ListingKind<Item>, item: Item, lang: Language, publicUrl: string): Head & { alternates: Record<Language, string> } {
+  const owner = (item as unknown as Record<string, OwnerCard>)[kind.owner]!;
+  const { seoKey } = kind.pages;
+  const fallback = t(lang, `seo:${seoKey}.description`, {
+    [kind.owner]: owner.name,
+    place: kind.pages.placeText(item) || '-',
+    start: formatDate(item.startDate, lang),
+    end: formatDate(item.endDate, lang),
+  });
+  return {
+    title: t(lang, `seo:${seoKey}.title`, { title: item.title, [kind.owner]: owner.name }),
+    description: cutText(item.description ?? fallback),
+    image: owner.avatar ?? undefined,
+    type: 'article',
+    // A retired listing is still shown to its owner, but is nothing to index.
+    noindex: !item.isActive,
+    jsonLd: kind.pages.jsonLd(item, publicUrl, lang, fallback),
+    // Every address of one listing shows the same: the slug page is canonical.
+    alternates: everyLanguage(kind.pages.path(item.slug)),
+  };
+}
+
+/**
+ * Page heads of a kind's screens (detail by slug or id, paged list), and the lookup behind the
+ * legacy paths naming one listing (the redirect itself is http/pages.ts's).
+ */
+export function registerListingPages<Item extends ListingBase>(app: FastifyInstance, listings: ListingService<Item>): void {
+  const { kind } = listings;
+  const { pages } = kind;
+  const detail = async (viewer: SessionUser | null, key: { id: number } | { slug: string }, lang: Language, publicUrl: string) => {
+    const found = await listings.findForPage(viewer, key, lang);
+    return found ? detailHead(kind, found, lang, publicUrl) : null;
+  };
+
+  app.pages.heads.set(pages.detailBySlug, (match, { lang, request, app: ctx }) => detail(request.user, { slug: match.params.slug ?? '' }, lang, ctx.config.publicUrl));
+  if (pages.detailById) {
+    app.pages.heads.set(pages.detailById, async (match, { lang, request, app: ctx }) => {
+      const raw = match.params.id ?? '';
+      return /^\d{1,15}$/.test(raw) ? detail(request.user, { id: Number(raw) }, lang, ctx.config.publicUrl) : null;
+    });
+  }
+
+  const list = pages.list;
+  if (list) {
+    const listResolver = async (page: number | null, lang: Language) => {
+      if (page === null) return null;
+      return listHead({ lang, page, total: await listings.countPublic(), pageSize: LIST_PAGE_SIZE, basePath: list.basePath, routeId: list.routeId });
+    };
+    for (const id of list.firstPage) app.pages.heads.set(id, (_match, { lang }) => listResolver(1, lang));
+    app.pages.heads.set(list.numbered, (match, { lang }) => listResolver(pageParam(match.params.page), lang));
+  }
+
+  for (const id of pages.legacyLookups) app.pages.legacyLookups.set(id, listings.visibleSlug);
+}

@@ -1,0 +1,57 @@
+import type { ListingBase, OwnerCard, StyleRef } from '../../../common/schemas/listing-fields';
+import type { SessionUser } from '../../../common/schemas/session';
+import { sortStyles } from '../reference/service';
+import type { ListingKind } from './kind';
+import { listingCan } from './policy';
+import type { ListingRow } from './repo';
+
+/** Groups style rows of many listings by listing, each list in the answers' style order. */
+export function groupStyles(rows: { owner_id: number; id: number; name: string }[]): Map<number, StyleRef[]> {
+  const byOwner = new Map<number, StyleRef[]>();
+  for (const r of rows) {
+    const list = byOwner.get(r.owner_id) ?? [];
+    list.push({ id: r.id, name: r.name });
+    byOwner.set(r.owner_id, list);
+  }
+  for (const [owner, list] of byOwner) byOwner.set(owner, sortStyles(list));
+  return byOwner;
+}
+
+/** The poster's card; the city falls back to the free-text profile city. */
+export function presentOwner(row: Pick<ListingRow, 'owner_id' | 'owner_name' | 'owner_username' | 'owner_avatar' | 'owner_city_name' | 'owner_city'>): OwnerCard {
+  return {
+    id: row.owner_id,
+    name: row.owner_name,
+    username: row.owner_username,
+    avatar: row.owner_avatar,
+    cityName: row.owner_city_name ?? row.owner_city,
+  };
+}
+
+/**
+ * The one shape of a listing of a kind in every answer: the shared fields, the kind's own, the
+ * owner's card and what the viewer may do; the search column and internals stay out.
+ */
+export function presentListing<Item extends ListingBase>(kind: ListingKind<Item>, row: ListingRow, styles: StyleRef[], viewer: SessionUser | null): Item {
+  const own = Object.fromEntries(Object.entries(kind.fields).map(([name, field]) => [name, row[field.column]]));
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    isActive: row.is_active === 1,
+    ...own,
+    styles,
+    countryId: row.country_id,
+    cityId: row.city_id,
+    cityName: row.city_name,
+    countryName: row.country_name,
+    countryCode: row.country_code,
+    [kind.owner]: presentOwner(row),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    can: listingCan(viewer, row.owner_id),
+  } as unknown as Item;
+}

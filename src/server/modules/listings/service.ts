@@ -1,0 +1,272 @@
+import type { Language } from '../../../common/languages';
+import type { ListingBase, MatchReasons, StyleRef } from '../../../common/schemas/listing-fields';
+import type { SessionUser } from '../../../common/schemas/session';
+import { nowIso, type Db } from '../../db/index';
+import { AppError } from '../../errors';
+import { noCache, type ResultCache } from '../../lib/result-cache';
+import type { Place, ReferenceService } from '../reference/service';
+import type { ListingCreateInput, ListingInput, ListingKind } from './kind';
+import { findMatches } from './matches';
+import { hasPlace, searchText } from './places';
+import { authorizeManage, authorizePost, canManage, listingCan } from './policy';
+import { groupStyles, presentListing } from './presenter';
+import { createPublicList, type PublicPage } from './public-list';
+import { createListingRepo, isUniqueViolation, type ListingRow, type ListingValues, type OwnRow, type OwnValues } from './repo';
+import { firstFreeSlug, slugify } from './slug';
+
+// Creates racing for one slug retry with the next free one; the last attempt locks out other
+// creates, so it cannot collide and the retries always end.
+const SLUG_ATTEMPTS = 4;
+
+export interface ListingServiceDeps {
+  db: Db;
+  listCache?: ResultCache;
+  reference: ReferenceService;
+  /** The kind whose listings fit this kind's (guest spots match availabilities and back). */
+  counterpart: ListingKind;
+}
+
+/** The dates a listing has after an update must be in order: a new start alone must not pass the stored end. */
+function checkDates(input: { startDate?: string; endDate?: string }, row: { start_date: string; end_date: string }): void {
+  if ((input.endDate ?? row.end_date) < (input.startDate ?? row.start_date)) {
+    throw new AppError(400, 'endBeforeStart', {}, { field: 'endDate', fields: { endDate: 'endBeforeStart' } });
+  }
+}
+
+/** A listing answer for another viewer than the one it was presented for (the cached public list is presented for visitors). */
+const forViewer = <Item extends ListingBase>(item: Item, ownerId: number, viewer: SessionUser | null): Item =>
+  viewer ? { ...item, can: listingCan(viewer, ownerId) } : item;
+
+/**
+ * The rules of one listing kind: who posts, edits and sees what; slugs; place defaults; the
+ * owner and public lists; matching against the counterpart kind. Everything that differs
+ * between the kinds is read from the kind descriptor.
+ */
+export function createListingService<Item extends ListingBase>(kind: ListingKind<Item>, deps: ListingServiceDeps) {
+  const { reference, counterpart } = deps;
+  const repo = createListingRepo(deps.db, kind);
+  const others = createListingRepo(deps.db, counterpart);
+  const ownFields = Object.entries(kind.fields);
+  const notFound = () => new AppError(404, kind.notFoundCode);
+  const ownerOf = (item: Item) => (item as unknown as Record<string, { id: number }>)[kind.owner]!.id;
+  const visibleTo = (viewer: SessionUser | null, row: { is_active: number; owner_id: number }) => row.is_active === 1 || canManage(viewer, row.owner_id);
+
+  async function present(rows: ListingRow[], lang: Language, viewer: SessionUser | null): Promise<Item[]> {
+    const styles = groupStyles(await repo.stylesOf(rows.map((r) => r.id), lang));
+    return rows.map((r) => presentListing(kind, r, styles.get(r.id) ?? [], viewer));
+  }
+
+  async function load(id: number, lang: Language, viewer: SessionUser | null): Promise<Item> {
+    const row = await repo.findById(id, lang);
+    if (!row) throw notFound();
+    return (await present([row], lang, viewer))[0] as Item;
+  }
+
+  /** One listing for a page, or null for nothing to show (the page head answers 404 then). */
+  async function findForPage(viewer: SessionUser | null, key: { id: number } | { slug: string }, lang: Language): Promise<Item | null> {
+    const row = 'id' in key ? await repo.findById(key.id, lang) : await repo.findBySlug(key.slug, lang);
+    if (!row || !visibleTo(viewer, row)) return null;
+    return (await present([row], lang, viewer))[0] as Item;
+  }
+
+  /**
+   * The stored row of a listing the user may change (404 when missing, 401 for visitors, 403 for
+   * others), checked against the update's dates; answers these before the other fields are judged.
+   */
+  async function ownRow(user: SessionUser | null, id: number, input: { startDate?: string; endDate?: string } = {}) {
+    const row = await repo.findOwnRow(id);
+    if (!row) throw notFound();
+    authorizeManage(user, row.owner_id);
+    checkDates(input, row);
+    return row;
+  }
+
+  const resolvePlace = (input: ListingInput) =>
+    reference.resolvePlace({ countryId: input.countryId || null, cityId: input.cityId || null, cityName: input.cityName });
+
+  /** The owner's own city and country, as the form preselects them; a stale city id is dropped. */
+  async function ownerPlace(ownerId: number): Promise<Place> {
+    const user = await repo.findUserPlace(ownerId);
+    const cityName = user?.city_name ?? user?.city ?? null;
+    try {
+      return await reference.resolvePlace({ countryId: user?.country_id || null, cityId: user?.city_id || null, cityName });
+    } catch {
+      return { countryId: null, cityId: null, cityName };
+    }
+  }
+
+  const placeColumns = (place: Place) => ({
+    country_id: place.countryId,
+    city_id: place.cityId,
+    ...(kind.storesCityName ? { city_name: place.cityName } : {}),
+  });
+
+  /**
+   * Inserts under the first free slug, read in the insert's transaction. A concurrent create
+   * taking the same slug fails the unique index, which aborts the whole transaction on
+   * PostgreSQL, so the whole transaction is retried.
+   */
+  async function insertWithSlug(ownerId: number, title: string, values: ListingValues & OwnValues, styleIds: number[]): Promise<number> {
+    const base = slugify(title, kind.slugFallback);
+    const now = nowIso();
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt >= SLUG_ATTEMPTS;
+      try {
+        return await repo.transaction(async (trx) => {
+          if (last) await repo.lockForInsert(trx);
+          const slug = firstFreeSlug(base, await repo.slugsLike(trx, base));
+          return repo.insert(trx, { ...values, owner_id: ownerId, slug, created_at: now, updated_at: now }, styleIds);
+        });
+      } catch (error) {
+        if (last || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
+  /**
+   * Writes an update in one transaction from the row read `FOR UPDATE`: only the fields sent
+   * (`build` answers them) and the dates sent are written, and derived columns are computed
+   * from the locked row, so a concurrent edit of other fields is neither reverted nor missing
+   * from the search text. `styleIds` (when given) replace the style links.
+   */
+  async function updateLocked(
+    user: SessionUser | null,
+    id: number,
+    input: { startDate?: string; endDate?: string },
+    build: (row: OwnRow) => Partial<ListingValues> & OwnValues,
+    styleIds: number[] | undefined,
+  ): Promise<void> {
+    await repo.transaction(async (trx) => {
+      const row = await repo.lockOwnRow(trx, id);
+      if (!row) throw notFound();
+      authorizeManage(user, row.owner_id);
+      checkDates(input, row);
+      const values: Partial<ListingValues> & OwnValues & { updated_at: string } = { ...build(row), updated_at: nowIso() };
+      if (input.startDate !== undefined) values.start_date = input.startDate;
+      if (input.endDate !== undefined) values.end_date = input.endDate;
+      await repo.update(trx, id, values, styleIds);
+    });
+  }
+
+  const publicList = createPublicList(kind.cacheKey, {
+    cache: deps.listCache ?? noCache,
+    reference,
+    repo,
+    // The cached pages are the same for everyone; what the viewer may do is added per request.
+    present: (rows: ListingRow[], lang: Language) => present(rows, lang, null),
+  });
+
+  return {
+    kind,
+
+    async create(user: SessionUser | null, input: ListingCreateInput, lang: Language): Promise<Item> {
+      const owner = authorizePost(user, kind.owner);
+      const [place, styleIds] = await Promise.all([
+        hasPlace(input) || !kind.defaultsToOwnerPlace ? resolvePlace(input) : ownerPlace(owner.id),
+        reference.checkStyleIds(input.styleIds ?? []),
+      ]);
+      const values: ListingValues & OwnValues = {
+        title: input.title,
+        description: input.description ?? null,
+        start_date: input.startDate,
+        end_date: input.endDate,
+        ...placeColumns(place),
+        is_active: input.isActive === false ? 0 : 1,
+        search_text: searchText([
+          input.title,
+          input.description,
+          ...ownFields.filter(([, f]) => f.searched).map(([name]) => input[name] as string | null | undefined),
+          place.cityName,
+        ]),
+      };
+      for (const [name, field] of ownFields) values[field.column] = (input[name] as string | number | null | undefined) ?? field.empty;
+      const id = await insertWithSlug(owner.id, input.title, values, styleIds);
+      return load(id, lang, user);
+    },
+
+    /** Changes the fields sent; the slug stays, so shared links keep working after a retitle. */
+    async update(user: SessionUser | null, id: number, input: ListingInput, lang: Language): Promise<Item> {
+      await ownRow(user, id, input);
+      const [place, styleIds] = await Promise.all([
+        hasPlace(input) ? resolvePlace(input) : null,
+        input.styleIds === undefined ? undefined : reference.checkStyleIds(input.styleIds),
+      ]);
+      await updateLocked(
+        user,
+        id,
+        input,
+        (row) => {
+          const values: Partial<ListingValues> & OwnValues = {};
+          if (input.title !== undefined) values.title = input.title;
+          if (input.description !== undefined) values.description = input.description;
+          for (const [name, field] of ownFields) {
+            if (input[name] !== undefined) values[field.column] = input[name] as string | number | null;
+          }
+          if (input.isActive !== undefined) values.is_active = input.isActive ? 1 : 0;
+          if (place) Object.assign(values, placeColumns(place));
+          const searched = ownFields.filter(([, f]) => f.searched).map(([, f]) => f.column);
+          if (values.title !== undefined || values.description !== undefined || searched.some((c) => values[c] !== undefined) || place) {
+            values.search_text = searchText([
+              values.title ?? row.title,
+              values.description === undefined ? row.description : values.description,
+              ...searched.map((c) => (values[c] === undefined ? row[c] : values[c]) as string | null),
+              place ? place.cityName : row.city_name,
+            ]);
+          }
+          return values;
+        },
+        styleIds,
+      );
+      return load(id, lang, user);
+    },
+
+    async remove(user: SessionUser | null, id: number): Promise<void> {
+      await ownRow(user, id);
+      await repo.remove(id);
+    },
+
+    /** One listing by id or slug; an inactive one only for its owner and admins. */
+    async get(viewer: SessionUser | null, key: { id: number } | { slug: string }, lang: Language): Promise<Item> {
+      const found = await findForPage(viewer, key, lang);
+      if (!found) throw notFound();
+      return found;
+    },
+
+    findForPage,
+
+    /** The slug behind a legacy link (an id or an old slug), when the viewer may see the listing. */
+    async visibleSlug(key: number | string, viewer: SessionUser | null): Promise<string | null> {
+      const row = typeof key === 'number' ? await repo.findById(key, 'en') : await repo.findBySlug(key, 'en');
+      return row && visibleTo(viewer, row) ? row.slug : null;
+    },
+
+    /** An owner's listings for the profile tab and manage page: all for the owner (and admins), active ones for others. */
+    async listByOwner(viewer: SessionUser | null, ownerId: number, limit: number, lang: Language): Promise<Item[]> {
+      return present(await repo.listByOwner(ownerId, !canManage(viewer, ownerId), limit, lang), lang, viewer);
+    },
+
+    countByOwner(viewer: SessionUser | null, ownerId: number): Promise<number> {
+      return repo.countByOwner(ownerId, !canManage(viewer, ownerId));
+    },
+
+    /** The public list: active listings that have not ended, soonest start first, filtered and paged. */
+    async listPublic(query: Parameters<typeof publicList.list>[0], lang: Language, viewer: SessionUser | null = null): Promise<PublicPage<Item>> {
+      const page = await publicList.list(query, lang);
+      return viewer ? { ...page, items: page.items.map((item) => forViewer(item, ownerOf(item), viewer)) } : page;
+    },
+
+    /** How many listings the unfiltered public list holds (for the list pages' paging links). */
+    countPublic: publicList.count,
+
+    /** Listings of the counterpart kind that fit this one, best first; for the owner and admins. */
+    async matches(viewer: SessionUser | null, id: number, lang: Language): Promise<(MatchReasons & Record<string, unknown>)[]> {
+      const target = await load(id, lang, viewer);
+      authorizeManage(viewer, ownerOf(target));
+      const present = (row: ListingRow, styles: StyleRef[]) => presentListing(counterpart, row, styles, viewer);
+      const matches = await findMatches(target, { repo: others, present }, lang);
+      return matches.map(({ item, ...reasons }) => ({ ...reasons, [counterpart.itemKey]: item }));
+    },
+  };
+}
+
+export type ListingService<Item extends ListingBase = ListingBase> = ReturnType<typeof createListingService<Item>>;

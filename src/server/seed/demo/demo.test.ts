@@ -1,0 +1,144 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { usernameKey, usernameProblem } from '../../../common/username';
+import { variantUrl } from '../../lib/images/index';
+import { createStorage } from '../../lib/storage/index';
+import { verifyPassword } from '../../modules/auth/password';
+import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { generateArtwork } from './artwork';
+import { DEMO_EMAIL_DOMAIN, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './index';
+
+describeEachEngine('demo seed', (engine) => {
+  let t: TestApp;
+  let seconds = 0;
+  beforeAll(async () => {
+    const started = Date.now();
+    t = await createTestApp(engine, {}, { demo: true });
+    seconds = (Date.now() - started) / 1000;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const users = () => t.app.ctx.db.selectFrom('users').selectAll().orderBy('id').execute();
+
+  it('creates about 45 artists and studios with believable profiles', async () => {
+    const all = await users();
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    expect(all.length).toBeLessThanOrEqual(50);
+    expect(all.filter((u) => u.user_type === 'artist').length).toBeGreaterThanOrEqual(28);
+    expect(all.filter((u) => u.user_type === 'studio').length).toBeGreaterThanOrEqual(14);
+    for (const u of all) {
+      expect(u.email_key.endsWith(`@${DEMO_EMAIL_DOMAIN}`)).toBe(true);
+      expect(usernameProblem(u.username), u.username).toBeNull();
+      expect(u.username_key).toBe(usernameKey(u.username));
+      expect(u.bio?.length ?? 0).toBeGreaterThan(60);
+      expect(Array.isArray(JSON.parse(u.languages))).toBe(true);
+      expect(u.country_name).toBeTruthy();
+      expect(u.city_name).toBeTruthy();
+    }
+    const located = all.filter((u) => u.city_id !== null && u.country_id !== null);
+    expect(located.length).toBeGreaterThanOrEqual(all.length - 3);
+    expect(all.filter((u) => u.country_name === 'Deutschland').length).toBeGreaterThan(20);
+    const styled = await t.app.ctx.db.selectFrom('user_styles').select(['user_id']).execute();
+    expect(new Set(styled.map((s) => s.user_id)).size).toBe(all.length - 1);
+  });
+
+  it('has the three well-known logins with the demo password', async () => {
+    const byEmail = new Map((await users()).map((u) => [u.email_key, u]));
+    const lena = byEmail.get(DEMO_LOGINS.artist.email);
+    const studio = byEmail.get(DEMO_LOGINS.studio.email);
+    const admin = byEmail.get(DEMO_LOGINS.admin.email);
+    expect(lena).toMatchObject({ username: 'Lena Ink', user_type: 'artist', role: 'user', country_name: 'Deutschland' });
+    expect(lena?.city_name).toBe('Berlin');
+    expect(lena?.city_id).not.toBeNull();
+    expect(studio).toMatchObject({ username: 'Nadelwerk Berlin', user_type: 'studio', city_name: 'Berlin' });
+    expect(studio?.workstations).toBeGreaterThan(0);
+    expect(admin).toMatchObject({ username: 'Admin Team', user_type: 'artist', role: 'admin' });
+    expect(await verifyPassword(lena?.password_hash ?? '', DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(admin?.password_hash ?? '', 'wrong')).toBe(false);
+  });
+
+  it('features some artists and studios for the next days', async () => {
+    const now = Date.now();
+    const featured = (await users()).filter((u) => u.featured_until && Date.parse(u.featured_until) > now);
+    expect(featured.filter((u) => u.user_type === 'artist').length).toBeGreaterThanOrEqual(5);
+    expect(featured.filter((u) => u.user_type === 'studio').length).toBeGreaterThanOrEqual(5);
+    for (const u of featured) expect(Date.parse(u.featured_until as string) - now).toBeLessThan(14 * 86_400_000);
+  });
+
+  it('gives everyone a stored avatar and header in every variant', async () => {
+    const storage = createStorage(t.config);
+    for (const u of await users()) {
+      for (const url of [u.avatar, u.header_image]) {
+        expect(url).toMatch(/^\/uploads\/(avatars|headers)\/\d+\/[0-9a-f]+-large\.webp$/);
+        for (const variant of ['thumbnail', 'medium', 'large'] as const) {
+          const key = storage.keyFromUrl(variantUrl(url as string, variant));
+          expect(key && (await storage.get(key)), `${u.username} ${variant}`).toBeTruthy();
+        }
+      }
+    }
+    const lena = (await users()).find((u) => u.email_key === DEMO_LOGINS.artist.email);
+    const avatar = await storage.get(storage.keyFromUrl(lena?.avatar as string) as string);
+    const header = await storage.get(storage.keyFromUrl(lena?.header_image as string) as string);
+    expect(await sharp(avatar as Buffer).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    expect(await sharp(header as Buffer).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 400 });
+  });
+
+  it('adds nothing when run again', async () => {
+    const before = await users();
+    const stylesBefore = await t.app.ctx.db.selectFrom('user_styles').select('user_id').execute();
+    await seedDemo({ db: t.app.ctx.db, config: t.config });
+    expect((await users()).length).toBe(before.length);
+    expect((await t.app.ctx.db.selectFrom('user_styles').select('user_id').execute()).length).toBe(stylesBefore.length);
+  });
+
+  it('gives every artist and studio a portfolio of 3 to 6 images with their styles and captions in their bio language', async () => {
+    const db = t.app.ctx.db;
+    const storage = createStorage(t.config);
+    const people = (await users()).filter((u) => u.role === 'user');
+    const images = await db.selectFrom('gallery_images').selectAll().orderBy('user_id').orderBy('position').execute();
+    const links = await db.selectFrom('gallery_image_styles').selectAll().execute();
+    const userStyles = await db.selectFrom('user_styles').selectAll().execute();
+    for (const person of people) {
+      const own = images.filter((i) => i.user_id === person.id);
+      expect(own.length, person.username).toBeGreaterThanOrEqual(3);
+      expect(own.length, person.username).toBeLessThanOrEqual(6);
+      expect(own.map((i) => i.position)).toEqual(own.map((_, k) => k));
+      const allowed = new Set(userStyles.filter((s) => s.user_id === person.id).map((s) => s.style_id));
+      for (const image of own) {
+        const styles = links.filter((l) => l.image_id === image.id).map((l) => l.style_id);
+        expect(styles.length).toBeGreaterThanOrEqual(1);
+        for (const s of styles) expect(allowed.has(s), `${person.username} style ${s}`).toBe(true);
+        expect(image.caption?.length ?? 0).toBeGreaterThan(5);
+        expect(Date.parse(image.created_at)).toBeGreaterThan(Date.parse(person.created_at));
+      }
+    }
+    // Every row has files of its own, so deleting one image never takes another's.
+    const urls = images.flatMap((i) => [i.image_url, i.medium_url, i.thumbnail_url]);
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const image of images.slice(0, 12)) {
+      for (const url of [image.image_url, image.medium_url, image.thumbnail_url]) expect(await storage.get(storage.keyFromUrl(url) as string), url).toBeTruthy();
+    }
+    const captionOf = (email: string) => images.find((i) => i.user_id === people.find((p) => p.email_key.startsWith(email))?.id)?.caption ?? '';
+    const byLanguage = { lena: /frisch|Abgeheilt|Flash im Stil|Design|Sitzung|Gastspot/i, carla: /hecho|Curado|Flash de|Diseño|sesión/i };
+    expect(captionOf('lena@')).toMatch(byLanguage.lena);
+    expect(captionOf('carla@')).toMatch(byLanguage.carla);
+    expect(images.filter((i) => i.user_id === (people.find((p) => p.email_key === DEMO_LOGINS.admin.email)?.id ?? -1))).toEqual([]);
+
+    const page = await t.app.inject({ method: 'GET', url: '/api/gallery?limit=60' });
+    expect(page.json().images).toHaveLength(60);
+    expect(page.json().nextCursor).toEqual(expect.any(String));
+  });
+
+  it('stays quick to seed', () => {
+    expect(seconds).toBeLessThan(30);
+  });
+});
+
+it('draws varied flash artwork for any style', async () => {
+  const a = await generateArtwork(1, 'traditional', { width: 300, height: 300 });
+  const b = await generateArtwork(2, 'blackwork', { width: 300, height: 300 });
+  const again = await generateArtwork(1, 'traditional', { width: 300, height: 300 });
+  expect(await sharp(a).metadata()).toMatchObject({ format: 'png', width: 300, height: 300 });
+  expect(a.equals(again)).toBe(true);
+  expect(a.equals(b)).toBe(false);
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SessionUser } from '../../../common/schemas/session';
+import { usernameKey } from '../../../common/username';
+import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { STYLES } from '../reference/styles';
+import { DEMO_EMAIL_DOMAIN, DEMO_PEOPLE } from './index';
+import { DEMO_AVAILABILITIES, DEMO_SPOTS, seedDemoListings } from './listings';
+
+describeEachEngine('demo listings', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    // The demo accounts alone, without pictures: the listings only need their ids and places.
+    const now = new Date().toISOString();
+    await t.app.ctx.db
+      .insertInto('users')
+      .values(
+        DEMO_PEOPLE.map((p) => ({
+          username: p.username,
+          username_key: usernameKey(p.username),
+          email: `${p.email}@${DEMO_EMAIL_DOMAIN}`,
+          email_key: `${p.email}@${DEMO_EMAIL_DOMAIN}`.toLowerCase(),
+          password_hash: 'x',
+          name: p.name,
+          user_type: p.type,
+          featured_until: null, avatar: null, header_image: null, bio: null, city: null, country: null, city_id: null,
+          country_id: null, city_name: null, country_name: null, gender: null, experience: null, instagram: null,
+          facebook: null, tiktok: null, youtube: null, telegram: null, whatsapp: null, pinterest: null, twitter: null,
+          website: null, created_at: now, updated_at: now,
+        })),
+      )
+      .execute();
+    const berlin = await t.app.ctx.db.selectFrom('cities').select(['id', 'country_id', 'name']).where('name', '=', 'Berlin').orderBy('population', 'desc').executeTakeFirstOrThrow();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ city_id: berlin.id, country_id: berlin.country_id, city_name: berlin.name })
+      .where('email_key', '=', `studio@${DEMO_EMAIL_DOMAIN}`)
+      .execute();
+    await seedDemoListings(t.app.ctx.db, DEMO_EMAIL_DOMAIN);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('names only demo accounts of the right type and styles that exist', () => {
+    const people = new Map(DEMO_PEOPLE.map((p) => [p.email, p.type]));
+    const slugs = new Set(STYLES.map((s) => s.slug));
+    for (const s of DEMO_SPOTS) {
+      expect(people.get(s.studio), s.studio).toBe('studio');
+      for (const style of s.styles) expect(slugs.has(style), style).toBe(true);
+    }
+    for (const a of DEMO_AVAILABILITIES) {
+      expect(people.get(a.artist), a.artist).toBe('artist');
+      for (const style of a.styles) expect(slugs.has(style), style).toBe(true);
+    }
+  });
+
+  it('seeds current, future, past and inactive listings once, with styles', async () => {
+    const db = t.app.ctx.db;
+    const today = new Date().toISOString().slice(0, 10);
+    const spots = await db.selectFrom('guest_spots').selectAll().execute();
+    const availabilities = await db.selectFrom('availabilities').selectAll().execute();
+    expect(spots).toHaveLength(DEMO_SPOTS.length);
+    expect(availabilities).toHaveLength(DEMO_AVAILABILITIES.length);
+    for (const rows of [spots, availabilities]) {
+      expect(rows.some((r) => r.start_date <= today && r.end_date >= today && r.is_active === 1)).toBe(true);
+      expect(rows.some((r) => r.start_date > today && r.is_active === 1)).toBe(true);
+      expect(rows.some((r) => r.end_date < today)).toBe(true);
+      expect(rows.some((r) => r.is_active === 0)).toBe(true);
+      expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
+    }
+    expect(spots.some((s) => s.compensation === 'Tagesmiete 80 €')).toBe(true);
+    expect(spots.some((s) => s.compensation === '50/50 + Unterkunft')).toBe(true);
+    const linked = await db.selectFrom('guest_spot_styles').select('guest_spot_id').distinct().execute();
+    expect(linked).toHaveLength(spots.length);
+
+    await seedDemoListings(db, DEMO_EMAIL_DOMAIN);
+    expect(await db.selectFrom('guest_spots').select('id').execute()).toHaveLength(spots.length);
+  });
+
+  it("gives the demo studio's summer spot several matching artists", async () => {
+    const db = t.app.ctx.db;
+    const studio = await db.selectFrom('users').selectAll().where('email_key', '=', `studio@${DEMO_EMAIL_DOMAIN}`).executeTakeFirstOrThrow();
+    const spot = await db.selectFrom('guest_spots').select('id').where('studio_id', '=', studio.id).where('slug', '=', 'gastplatz-fine-line-and-blackwork-im-sommer').executeTakeFirstOrThrow();
+    const viewer: SessionUser = { id: studio.id, username: studio.username, name: studio.name, email: studio.email, role: 'user', userType: 'studio', featuredUntil: null, avatar: null };
+    const matches = await t.app.services.guestSpots.matches(viewer, spot.id, 'de');
+    expect(matches.length).toBeGreaterThanOrEqual(4);
+    expect(matches[0]?.sameCity).toBe(true);
+    expect(matches[0]?.sharedStyles.length).toBeGreaterThanOrEqual(1);
+  });
+});

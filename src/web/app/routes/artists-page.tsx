@@ -1,0 +1,74 @@
+import { CalendarCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/page-header';
+import { formatCountry } from '../../../common/format';
+import type { ArtistListItem } from '../../../common/schemas/artists';
+import { profilePath } from '../../../common/username';
+import { useLanguage } from '../../i18n/language';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { FilterBar, ListResults, ListingCard, placeText, useListAddress, usePeriodText } from '../../features/listings';
+import { useArtistList } from '../../features/artists';
+
+/** /tattooartists and /tattooartists/page/{n}: artists by style, place and current availability. */
+export default function ArtistsPage() {
+  const { t } = useTranslation(['artists', 'listings']);
+  const { filters, page, setFilters, hrefFor, active } = useListAddress('/tattooartists');
+  const list = useArtistList(filters, page);
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:py-12">
+      <PageHeader
+        title={t('title')}
+        intro={t('intro')}
+        action={
+          <LocalizedLink to="/artist-availability" className="font-semibold">
+            {t('availabilityLink')}
+          </LocalizedLink>
+        }
+      />
+      <FilterBar idPrefix="ar-filter" fields={['style', 'country', 'city', 'available']} filters={filters} onChange={setFilters} active={active} />
+      <ListResults
+        query={list}
+        page={page}
+        hrefFor={hrefFor}
+        renderItem={(artist, i) => <ArtistCard artist={artist} priority={i === 0} />}
+        emptyTitle={active ? t('emptyFiltered') : t('empty')}
+        emptyText={active ? t('emptyFilteredText') : t('emptyText')}
+        emptyAction={
+          active ? <Button onClick={() => setFilters({ style: '', country: '', city: '', available: '' })}>{t('listings:filters.reset')}</Button> : undefined
+        }
+        countText={(count) => t('count', { count })}
+      />
+    </div>
+  );
+}
+
+/** An artist: picture, name, place, styles; when travelling soon, the period of the next availability. */
+function ArtistCard({ artist, priority }: { artist: ArtistListItem; priority: boolean }) {
+  const { t } = useTranslation(['artists', 'listings']);
+  const lang = useLanguage();
+  const period = usePeriodText();
+  const current = artist.currentAvailability;
+  return (
+    <ListingCard
+      href={`/${profilePath(artist.username)}`}
+      imageSrc={artist.avatar}
+      imageName={artist.name}
+      seed={artist.id}
+      title={artist.name}
+      place={placeText(artist.cityName, formatCountry(artist.countryCode, lang))}
+      extra={
+        current ? (
+          <span className="flex items-start gap-1.5 font-semibold text-success">
+            <CalendarCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{t('availableFrom', { period: period(current.startDate, current.endDate) })}</span>
+          </span>
+        ) : null
+      }
+      styles={artist.styles}
+      badge={artist.featured ? <Badge tone="featured">{t('common:featured')}</Badge> : undefined}
+      priority={priority}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/page-header';
+import { profilePath } from '../../../common/username';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { buttonClasses } from '../../ui/button';
+import { PageSpinner } from '../../ui/page-spinner';
+import { HintsBox, HintsProvider } from '../../ui/hints';
+import { RequireLogin, useSession } from '../../lib/session';
+import { AccountSettings, PaymentNotice, ShareProfileDialog, VisitsTile, WelcomeDialog } from '../../features/dashboard';
+import { KINDS, ListingsTile } from '../../features/listings';
+
+/** /dashboard: the account's home, combining the dashboard's own pieces with the listing tile of the account type. */
+export default function DashboardPage() {
+  const { t } = useTranslation('auth');
+  return (
+    <RequireLogin fallback={<PageSpinner label={t('loading')} />}>
+      <Dashboard />
+    </RequireLogin>
+  );
+}
+
+function Dashboard() {
+  const { t } = useTranslation('dashboard');
+  const { user } = useSession();
+  if (!user) return null;
+  const path = `/${profilePath(user.username)}`;
+  return (
+    <HintsProvider>
+      <div className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 sm:py-12">
+        <WelcomeDialog />
+        <PaymentNotice />
+        <PageHeader
+          kicker={t(`typeLabel.${user.userType}`)}
+          title={t('greeting', { name: user.name || user.username })}
+          intro={t('intro')}
+          action={
+            <div className="flex flex-wrap gap-2">
+              <LocalizedLink to={path} className={buttonClasses({ variant: 'secondary' })}>
+                {t('viewProfile')}
+              </LocalizedLink>
+              <LocalizedLink to={`${path}?edit=true`} className={buttonClasses({ variant: 'primary' })}>
+                {t('editProfile')}
+              </LocalizedLink>
+              <ShareProfileDialog path={path} />
+            </div>
+          }
+        />
+        <HintsBox title={t('hints.title')} />
+        <section aria-label={t('visits.title')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {user.userType === 'artist' && <ListingsTile kind={KINDS.availability} />}
+          {user.userType === 'studio' && <ListingsTile kind={KINDS.guestSpots} />}
+          <VisitsTile />
+        </section>
+        <AccountSettings />
+      </div>
+    </HintsProvider>
+  );
+}

@@ -1,0 +1,96 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createGalleryImage, createProfile, createSessionUser, jsonResponse } from '../../test/factories';
+import { renderWithApp } from '../../test/render';
+import ProfilePage from './profile-page';
+
+function mockApi(answers: Record<string, () => Response>) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('count=true')) return jsonResponse({ success: true, count: 3 });
+    const answer = Object.entries(answers).find(([prefix]) => url.startsWith(prefix));
+    if (!answer) throw new Error(`unexpected request ${url}`);
+    return answer[1]();
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const page = (
+  <Routes>
+    <Route path="/:username" element={<ProfilePage />} />
+    <Route path="/de/:username" element={<ProfilePage />} />
+  </Routes>
+);
+
+const image = (id: number) => createGalleryImage({ id, userId: 41, title: `Piece ${id}`, caption: `Piece ${id}`, description: `Piece ${id}` });
+
+describe('profile page', () => {
+  it('shows the header, the about tab with fallback quote, sorted languages and styles, and records a visit', async () => {
+    const profile = createProfile({ galleryImages: [image(1), image(2)] });
+    const fetch = mockApi({
+      '/api/profile/Lena-Ink': () => jsonResponse({ success: true, user: profile }),
+      '/api/profile-visits': () => jsonResponse({ success: true }),
+    });
+    await renderWithApp(page, { path: '/Lena-Ink', namespaces: ['profiles', 'gallery'] });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lena Hoffmann' })).toBeTruthy();
+    expect(screen.getByText('Tattoo artist')).toBeTruthy();
+    expect(screen.getByText(/\/Lena-Ink$/)).toBeTruthy();
+    // The country defaults to Germany (Deutschland in German).
+    expect(screen.getByText('Berlin, Germany')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'About me' })).toBeTruthy();
+    // Id 41 -> quote 1.
+    expect(screen.getByText('Skin is the canvas, ink is the memory.')).toBeTruthy();
+    expect(screen.getByText('Croatian, English, German')).toBeTruthy();
+    const styles = screen.getAllByText(/^(Dotwork|Fine Line)$/).map((el) => el.textContent);
+    expect(styles).toEqual(['Dotwork', 'Fine Line']);
+    expect(screen.getByRole('tab', { name: 'Portfolio (2)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Availability (3)' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: /Guest spots/ })).toBeNull();
+    // A visitor is asked to log in before messaging.
+    expect(screen.getByRole('link', { name: 'Send message' }).getAttribute('href')).toBe('/login?redirect=%2FLena-Ink');
+    await vi.waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/profile-visits', expect.objectContaining({ method: 'POST', body: JSON.stringify({ profileId: 41 }) })),
+    );
+  });
+
+  it('switches to the portfolio tab and keeps it in ?tab=', async () => {
+    mockApi({
+      '/api/profile/Lena-Ink': () => jsonResponse({ success: true, user: createProfile({ galleryImages: [image(1)] }) }),
+      '/api/profile-visits': () => jsonResponse({ success: true }),
+    });
+    const { router } = await renderWithApp(page, { path: '/Lena-Ink', namespaces: ['profiles', 'gallery'] });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Portfolio (1)' }));
+    expect(router.state.location.search).toBe('?tab=portfolio');
+    const list = await screen.findByRole('list', { name: 'Portfolio of Lena Hoffmann' });
+    expect(within(list).getByRole('img', { name: 'Piece 1' })).toBeTruthy();
+  });
+
+  it('uses the studio texts in German and shows the owner the edit action without recording a visit', async () => {
+    // The server says the viewer may edit this profile: it is their own.
+    const studio = createProfile({ userType: 'studio', bio: 'Wir sind ein Studio.', workstations: 4, piercings: true, microblading: true, can: { edit: true, delete: true } });
+    const fetch = mockApi({ '/api/profile/Lena-Ink': () => jsonResponse({ success: true, user: studio }) });
+    await renderWithApp(page, {
+      path: '/de/Lena-Ink',
+      namespaces: ['profiles', 'gallery'],
+      session: { state: 'loggedIn', user: createSessionUser({ id: 41 }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Über das Studio' })).toBeTruthy();
+    expect(screen.getByText('Studio', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('Berlin, Deutschland')).toBeTruthy();
+    expect(screen.getByText('Piercings, Microblading/PMU')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Profil bearbeiten' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Gastplätze (3)' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Nachricht senden' })).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('profile-visits'))).toBe(false);
+  });
+
+  it('shows not found with a way back home on a 404', async () => {
+    mockApi({ '/api/profile/Nobody': () => jsonResponse({ success: false, error: 'Profile not found' }, 404) });
+    await renderWithApp(page, { path: '/Nobody', namespaces: ['profiles', 'gallery'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the start page' }).getAttribute('href')).toBe('/');
+  });
+});

@@ -1,0 +1,81 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answerFetch, createGuestSpot, createSessionUser, jsonResponse } from '../../test/factories';
+import { renderWithApp } from '../../test/render';
+import { GuestSpotFormPage } from './form-page';
+
+const studio = createSessionUser({ id: 31, userType: 'studio', username: 'Nadelwerk Berlin', name: 'Nadelwerk Berlin' });
+const countries = [{ id: 80, code: 'DE', name: 'Germany', cities: [{ id: 1194, name: 'Berlin', countryId: 80, countryCode: 'DE' }] }];
+
+function mockApi(onPost?: (body: unknown) => Response) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST' && onPost) return onPost(JSON.parse(String(init.body)));
+    return answerFetch({
+      '/api/styles': () => jsonResponse([{ id: 11, slug: 'fine-line', name: 'Fine Line' }]),
+      '/countries-cities-completed.json': () => jsonResponse(countries),
+      '/api/profile/me': () => jsonResponse({ success: true, user: { countryId: 80, cityId: 1194, cityName: 'Berlin' } }),
+    })(input);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const render = (path = '/guestspot/new', user = studio) =>
+  renderWithApp(<GuestSpotFormPage />, { path, namespaces: ['guestSpots', 'listings', 'errors'], session: { state: 'loggedIn', user } });
+
+describe('guest spot form', () => {
+  it("starts at the studio's own place", async () => {
+    mockApi();
+    await render();
+    const country = (await screen.findByLabelText(/^Country/, {}, { timeout: 5000 })) as HTMLSelectElement;
+    await screen.findByRole('option', { name: 'Berlin' });
+    expect(country.value).toBe('80');
+    expect((screen.getByLabelText(/^City/) as HTMLSelectElement).value).toBe('1194');
+  });
+
+  it('shows an error under a field once it is left, and a summary on submit', async () => {
+    const fetch = mockApi();
+    await render();
+    const title = await screen.findByLabelText('Title', {}, { timeout: 5000 });
+    fireEvent.blur(title);
+    expect(await screen.findByText('Please enter a title.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-12-10' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-12-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
+
+    const summary = await screen.findByText('Please correct 2 entries:');
+    expect(summary).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'End date: The end date cannot be before the start date.' }).getAttribute('href')).toBe('#gs-endDate');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('refuses dates before 2020 and sends a valid form, then opens the new spot', async () => {
+    const posted: unknown[] = [];
+    mockApi((body) => {
+      posted.push(body);
+      return jsonResponse(createGuestSpot({ slug: 'winter-in-berlin', title: 'Winter in Berlin' }), 201);
+    });
+    const { router } = await render();
+    fireEvent.change(await screen.findByLabelText('Title', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
+    const start = screen.getByLabelText('Start date');
+    fireEvent.change(start, { target: { value: '2019-12-31' } });
+    fireEvent.blur(start);
+    expect(await screen.findByText('Dates before 2020 are not possible.')).toBeTruthy();
+    fireEvent.change(start, { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-12-20' } });
+    await screen.findByRole('option', { name: 'Berlin' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Fine Line' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/guestspot/winter-in-berlin'));
+    expect(posted[0]).toMatchObject({ title: 'Winter in Berlin', startDate: '2026-12-01', endDate: '2026-12-20', countryId: 80, cityId: 1194, styleIds: [11], places: 1, isActive: true });
+  });
+
+  it('tells an artist that guest spots are for studios', async () => {
+    mockApi();
+    await render('/guestspot/new', createSessionUser({ userType: 'artist' }));
+    expect(await screen.findByText(/Only studios can post guest spots/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Post your availability' }).getAttribute('href')).toBe('/guestartist/new');
+    expect(screen.queryByRole('button', { name: 'Publish guest spot' })).toBeNull();
+  });
+});

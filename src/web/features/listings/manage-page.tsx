@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/page-header';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { Alert } from '../../ui/alert';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { useSession } from '../../lib/session';
+import { useOwnerListings } from './api/get-owner-listings';
+import type { ListingKind } from './kind';
+import { KINDS } from './kinds';
+import { InactiveBadge } from './listing-card';
+import { usePeriodText } from './period';
+import { AddLink, OwnerActions } from './owner-actions';
+import { LoadingRows, loginOnlyScreen } from './page-guard';
+
+/**
+ * The manage page of a kind (/guestspots/manage, /artist-availability/manage): one's own entries,
+ * active and inactive, each with its actions; the add button on top.
+ */
+function ManagePage({ kind }: { kind: ListingKind }) {
+  const { t } = useTranslation([kind.name, 'listings']);
+  const { user } = useSession();
+  const query = useOwnerListings(kind, user?.id);
+  const title = t('manage.title');
+  const addLabel = t('list.add');
+  const addHref = kind.paths.add;
+  const period = usePeriodText();
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:py-12">
+      <PageHeader
+        title={title}
+        intro={user?.userType === kind.postedBy ? t('manage.intro') : t(`${kind.texts.wrongType}Text`)}
+        action={<AddLink to={addHref} label={addLabel} />}
+      />
+      {query.isPending ? (
+        <LoadingRows height="h-28" />
+      ) : query.isError || !query.data ? (
+        <Alert tone="error">{t('profileTab.loadFailed')}</Alert>
+      ) : query.data.length === 0 ? (
+        <EmptyState title={t('manage.empty')} action={<AddLink to={addHref} label={addLabel} />} />
+      ) : (
+        <ul className="space-y-3">
+          {query.data.map((entry) => {
+            const place = kind.place(entry);
+            return (
+              <li key={entry.id}>
+                <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
+                  <div className="min-w-0 space-y-1">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <LocalizedLink to={kind.detailPath(entry)} className="text-lg font-bold break-words">
+                        {entry.title}
+                      </LocalizedLink>
+                      {!entry.isActive && <InactiveBadge />}
+                    </p>
+                    <p className="text-sm text-ink-muted">
+                      {period(entry.startDate, entry.endDate)}
+                      {place && ` · ${place}`}
+                    </p>
+                  </div>
+                  <div className="shrink-0">
+                    <OwnerActions kind={kind} listing={entry} />
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export const GuestSpotManagePage = loginOnlyScreen(ManagePage, KINDS.guestSpots);
+export const AvailabilityManagePage = loginOnlyScreen(ManagePage, KINDS.availability);

@@ -1,0 +1,45 @@
+import { Home, UserX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LocalizedLink } from '../../../i18n/localized-link';
+import { buttonClasses } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { LoadingShape, Skeleton, SkeletonLines } from '../../../ui/skeleton';
+
+/** The loading shape of a profile: banner, avatar and name, tabs, text. */
+export function ProfileSkeleton() {
+  const { t } = useTranslation('profiles');
+  return (
+    <LoadingShape label={t('loading')} className="space-y-4">
+      <Skeleton className="aspect-[3/1] w-full" />
+      <div className="flex items-end gap-4">
+        <Skeleton className="-mt-16 size-24 rounded-full" />
+        <div className="flex-1 space-y-2">
+          <SkeletonLines lines={['h-4 w-24', 'h-9 w-2/3 max-w-sm', 'h-4 w-1/2 max-w-xs']} />
+        </div>
+      </div>
+      <Skeleton className="h-11 w-full" />
+      <Skeleton className="h-32 w-full" />
+    </LoadingShape>
+  );
+}
+
+/** No profile under this name, with the way back home. */
+export function ProfileNotFound() {
+  const { t } = useTranslation('profiles');
+  return (
+    <div className="py-10">
+      <h1 className="sr-only">{t('notFound.title')}</h1>
+      <EmptyState
+        icon={<UserX />}
+        title={t('notFound.title')}
+        description={t('notFound.text')}
+        action={
+          <LocalizedLink to="/" className={buttonClasses({ variant: 'primary' })}>
+            <Home aria-hidden="true" className="size-4" />
+            {t('notFound.home')}
+          </LocalizedLink>
+        }
+      />
+    </div>
+  );
+}

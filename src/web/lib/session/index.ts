@@ -1,0 +1,4 @@
+/** The browser's session: who is logged in. Shared by every feature, so it lives outside them. */
+export { SessionProvider, useSession, NoUserError, type Session, type SessionState } from './session-provider';
+export { RequireLogin } from './require-login';
+export { afterLoginPath, isSameSitePath } from './auth-state';

@@ -1,0 +1,73 @@
+import { useRef, type ReactNode } from 'react';
+import { cn } from './cn';
+
+export interface TabDef {
+  id: string;
+  label: ReactNode;
+}
+
+/**
+ * A WAI-ARIA tab list: arrow keys, Home and End move between tabs, the selected one is the only
+ * tab stop. The caller renders the panel with `tabPanelProps`.
+ */
+export function Tabs({
+  idPrefix,
+  label,
+  tabs,
+  selected,
+  onSelect,
+}: {
+  idPrefix: string;
+  label: string;
+  tabs: TabDef[];
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const focus = (index: number) => {
+    const tab = tabs[(index + tabs.length) % tabs.length];
+    if (!tab) return;
+    onSelect(tab.id);
+    refs.current[(index + tabs.length) % tabs.length]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={label} className="-mx-4 flex overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0">
+      {tabs.map((tab, index) => {
+        const active = tab.id === selected;
+        return (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              refs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-tab-${tab.id}`}
+            aria-controls={active ? `${idPrefix}-panel-${tab.id}` : undefined}
+            aria-selected={active}
+            tabIndex={active ? 0 : -1}
+            onClick={() => onSelect(tab.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight') focus(index + 1);
+              else if (e.key === 'ArrowLeft') focus(index - 1);
+              else if (e.key === 'Home') focus(0);
+              else if (e.key === 'End') focus(tabs.length - 1);
+              else return;
+              e.preventDefault();
+            }}
+            className={cn(
+              '-mb-px min-h-11 shrink-0 border-b-2 px-4 font-semibold whitespace-nowrap transition-colors',
+              active ? 'border-accent text-ink' : 'border-transparent text-ink-muted hover:text-ink',
+            )}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function tabPanelProps(idPrefix: string, id: string) {
+  return { role: 'tabpanel', id: `${idPrefix}-panel-${id}`, 'aria-labelledby': `${idPrefix}-tab-${id}`, tabIndex: 0 } as const;
+}
