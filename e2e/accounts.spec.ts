@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, jsErrors, launch, newPage } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const texts = {
   en: {
@@ -45,7 +39,7 @@ async function logIn(page: Page, tx: (typeof texts)['en' | 'de'], email: string,
 describe.each(['en', 'de'] as const)('an account from registration to deletion (%s)', (lang) => {
   it('registers, logs out and in, changes the password and deletes the account', async () => {
     const tx = texts[lang];
-    const { context, page } = await newPage(browser, { locale: lang === 'de' ? 'de-DE' : 'en-US' });
+    const { context, page } = await newPage(browser(), { locale: lang === 'de' ? 'de-DE' : 'en-US' });
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
     const email = `e2e-${id}@example.test`;
     const username = `E2E ${lang} ${id}`.slice(0, 30);
@@ -110,7 +104,7 @@ describe.each(['en', 'de'] as const)('an account from registration to deletion (
 
 describe('pages behind a login', () => {
   it('send visitors to the login with a way back', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\?redirect=%2Fdashboard/);
     await expectAccessible(page, 'login');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -17,6 +17,21 @@ export async function launch(): Promise<Browser> {
       '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
     ],
   });
+}
+
+/** The browser of a spec file: launched before its tests, closed after them; read it in a test. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll');
+    return browser;
+  };
 }
 
 /** A fresh browser context (own cookies and storage) with a language and a phone or desktop size. */

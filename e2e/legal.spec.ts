@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsErrors, launch, newPage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { jsErrors, newPage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // The journeys' server runs in production without OPERATOR_NAME: the legal pages must say so
 // rather than name anyone, and the footer links no social account.
 describe('the legal pages without a published operator', () => {
   it('say the operator has not published their details, in English and German', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     for (const [path, text] of [
       ['/impressum', 'The operator of this site has not published these details yet.'],
       ['/privacy', 'The operator of this site has not published these details yet.'],

@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, jsErrors, launch, newPage } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PASSWORD = 'demo1234!';
 const STUDIO = 'studio@demo.tattooguestspots.test';
@@ -38,7 +32,7 @@ async function chooseBerlin(page: Page, scope: string) {
 
 describe('guest spots and availability', () => {
   it('an artist publishes an availability and sees it on the manage page and the profile tab', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await logIn(page, ARTIST);
     await page.goto('/guestartist/new');
     await page.getByLabel('Title', { exact: true }).fill(`E2E fine line trip ${tag}`);
@@ -66,7 +60,7 @@ describe('guest spots and availability', () => {
   });
 
   it('a studio publishes a guest spot, finds it by style and city, sees a matching artist, and retires it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const title = `E2E guest spot ${tag}`;
     await logIn(page, STUDIO);
 
@@ -123,7 +117,7 @@ describe('guest spots and availability', () => {
   });
 
   it('shows the three public lists in all five languages, each passing axe', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const text = (lang: string, ns: string) => JSON.parse(readFileSync(`src/web/i18n/locales/${lang}/${ns}.json`, 'utf8'));
     for (const lang of ['en', 'de', 'es', 'fr', 'pt']) {
       const prefix = lang === 'en' ? '' : `/${lang}`;

@@ -1,17 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, jsErrors, launch, newPage } from './browser';
+import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
 
-let browser: Browser;
+const browser = useBrowser();
 let folder: string;
 let imagePath: string;
 
 beforeAll(async () => {
-  browser = await launch();
   folder = mkdtempSync(path.join(tmpdir(), 'tgs-e2e-img-'));
   imagePath = path.join(folder, 'piece.png');
   // A small picture with some structure, so the pipeline has something to encode.
@@ -22,7 +21,6 @@ beforeAll(async () => {
   await sharp(stripes).png().toFile(imagePath);
 });
 afterAll(async () => {
-  await browser?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -68,7 +66,7 @@ async function logIn(page: Page, tx: (typeof texts)['en' | 'de']) {
 describe.each(['en', 'de'] as const)('profile and portfolio (%s)', (lang) => {
   it('edits the bio, uploads, shows, edits and deletes a portfolio image, and visits another profile', async () => {
     const tx = texts[lang];
-    const { context, page } = await newPage(browser, { locale: lang === 'de' ? 'de-DE' : 'en-US' });
+    const { context, page } = await newPage(browser(), { locale: lang === 'de' ? 'de-DE' : 'en-US' });
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
     await logIn(page, tx);
 

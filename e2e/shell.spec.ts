@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, jsErrors, launch, newPage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the shell', () => {
   it('shows the home page with demo artists in English and in German', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     await page.getByRole('heading', { name: 'Featured artists' }).waitFor();
@@ -28,7 +21,7 @@ describe('the shell', () => {
   });
 
   it('keeps the page when the language is switched, and navigates', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/contact');
     await page.locator('main h1').waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Deutsch' }).click();
@@ -45,7 +38,7 @@ describe('the shell', () => {
   });
 
   it('collapses the navigation into a menu button on a phone', async () => {
-    const { context, page } = await newPage(browser, { mobile: true });
+    const { context, page } = await newPage(browser(), { mobile: true });
     await page.goto('/');
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.waitFor();
@@ -57,7 +50,7 @@ describe('the shell', () => {
   });
 
   it('shows the not-found page with a way home', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const res = await page.goto('/this/does/not/exist');
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -68,7 +61,7 @@ describe('the shell', () => {
   });
 
   it('sends the contact form after showing its errors', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/contact');
     await expectAccessible(page, 'contact');
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -82,7 +75,7 @@ describe('the shell', () => {
   });
 
   it('passes axe on the static pages', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     for (const path of ['/aboutus', '/privacy', '/terms', '/impressum', '/de/datenschutz', '/de/agb', '/login', '/forgot-password']) {
       await page.goto(path);
       await expectAccessible(page, path);

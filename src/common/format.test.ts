@@ -91,15 +91,17 @@ describe('formatRelative', () => {
 });
 
 describe('initials', () => {
-  it('takes at most two uppercase letters', () => {
-    expect(initials('Anna Maier')).toBe('AM');
-    expect(initials('anna lena maier')).toBe('AM');
-    expect(initials('inkmaster')).toBe('I');
-    expect(initials('ink_master')).toBe('IM');
-    expect(initials('Ärger Öztürk')).toBe('ÄÖ');
-    expect(initials('  @nina  ')).toBe('N');
-    expect(initials('')).toBe('');
-    expect(initials(null)).toBe('');
+  it.each([
+    ['Anna Maier', 'AM'],
+    ['anna lena maier', 'AM'],
+    ['inkmaster', 'I'],
+    ['ink_master', 'IM'],
+    ['Ärger Öztürk', 'ÄÖ'],
+    ['  @nina  ', 'N'],
+    ['', ''],
+    [null, ''],
+  ])('takes at most two uppercase letters: %j', (name, expected) => {
+    expect(initials(name)).toBe(expected);
   });
 });
 

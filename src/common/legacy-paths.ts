@@ -1,4 +1,5 @@
 import { splitLanguage, withLanguage, type Language } from './languages';
+import { LEGACY_PATHS, buildPath, pathTo, type RouteId } from './routes';
 
 /** What a legacy path names that only a lookup can turn into its page. */
 export type LegacyLookupKind = 'guestSpot' | 'guestSpotEdit' | 'availability';
@@ -16,34 +17,22 @@ export interface LegacyLookup {
  */
 export type LegacyRoute = { lang: Language } & ({ type: 'fixed'; to: string } | ({ type: 'lookup' } & LegacyLookup));
 
-/** Legacy paths that always lead to one place. */
-const FIXED: Record<string, string> = {
-  '/guestspots/new': '/guestspot/new',
-  '/gastplatze/neu': '/guestspot/new',
-  '/gastplätze/neu': '/guestspot/new',
-  // The umlaut spelling of the German list path; /gastplatze itself is a route.
-  '/gastplätze': '/gastplatze',
-  '/verfugbarkeit/neu': '/guestartist/new',
-  '/verfügbarkeit/neu': '/guestartist/new',
-  '/artists': '/tattooartists',
-  '/kunstler': '/tattooartists',
-  '/künstler': '/tattooartists',
-  '/privacy-policy': '/privacy',
-};
-
 const ID = '(\\d{1,15})';
 
-/** Legacy paths naming one listing, in the order they are tried. */
+/** The page a lookup leads to, by the slug it found. */
+const LOOKUP_ROUTES: Record<LegacyLookupKind, RouteId> = { guestSpot: 'guestSpot', guestSpotEdit: 'guestSpotEdit', availability: 'tattooArtist' };
+
+/** Legacy paths naming one listing, in the order they are tried; `fallback` is where nothing found leads. */
 const LOOKUPS: { pattern: RegExp; kind: LegacyLookupKind; fallback: string; idOnly: boolean }[] = [
-  { pattern: new RegExp(`^/guestspots/${ID}/edit$`), kind: 'guestSpotEdit', fallback: '/guestspots/manage', idOnly: true },
-  { pattern: new RegExp(`^/gastpl(?:a|ä)tze/${ID}/bearbeiten$`), kind: 'guestSpotEdit', fallback: '/guestspots/manage', idOnly: true },
+  { pattern: new RegExp(`^/guestspots/${ID}/edit$`), kind: 'guestSpotEdit', fallback: buildPath('guestSpotsManage'), idOnly: true },
+  { pattern: new RegExp(`^/gastpl(?:a|ä)tze/${ID}/bearbeiten$`), kind: 'guestSpotEdit', fallback: buildPath('guestSpotsManage'), idOnly: true },
   // The old slug after the id does not matter: the id decides.
-  { pattern: new RegExp(`^/guestspots/${ID}(?:/[^/]+)?$`), kind: 'guestSpot', fallback: '/guestspots', idOnly: true },
-  { pattern: /^\/gastpl(?:a|ä)tze\/([^/]+)$/, kind: 'guestSpot', fallback: '/guestspots', idOnly: false },
-  { pattern: new RegExp(`^/(?:availability|tattooartists)/${ID}$`), kind: 'availability', fallback: '/tattooartists', idOnly: true },
+  { pattern: new RegExp(`^/guestspots/${ID}(?:/[^/]+)?$`), kind: 'guestSpot', fallback: buildPath('guestSpots'), idOnly: true },
+  { pattern: /^\/gastpl(?:a|ä)tze\/([^/]+)$/, kind: 'guestSpot', fallback: buildPath('guestSpots'), idOnly: false },
+  { pattern: new RegExp(`^/(?:availability|tattooartists)/${ID}$`), kind: 'availability', fallback: buildPath('tattooArtists'), idOnly: true },
 ];
 
-/** Cheap pre-check, so ordinary page paths are not decoded. */
+/** Cheap pre-check, so ordinary page paths are not decoded; it lets every legacy path of the route table through. */
 const MAYBE_LEGACY = /guestspots|gastpl|availability|tattooartists|verf|artists|nstler|privacy-policy/i;
 
 /** The decoded (NFC) path without its language prefix and trailing slashes; null when it cannot be decoded. */
@@ -68,7 +57,7 @@ export function parseLegacyPath(pathname: string): LegacyRoute | null {
   const decoded = decodePath(pathname);
   if (!decoded) return null;
   const { lang, path } = decoded;
-  const fixed = FIXED[path];
+  const fixed = LEGACY_PATHS.get(path);
   if (fixed) return { lang, type: 'fixed', to: fixed };
   for (const { pattern, kind, fallback, idOnly } of LOOKUPS) {
     const raw = pattern.exec(path)?.[1];
@@ -81,9 +70,7 @@ export function parseLegacyPath(pathname: string): LegacyRoute | null {
 
 /** The canonical page of a looked-up listing, by its slug. */
 export function lookupTarget(kind: LegacyLookupKind, slug: string): string {
-  const encoded = encodeURIComponent(slug);
-  if (kind === 'availability') return `/tattooartist/${encoded}`;
-  return kind === 'guestSpotEdit' ? `/guestspot/${encoded}/edit` : `/guestspot/${encoded}`;
+  return buildPath(LOOKUP_ROUTES[kind], { slug });
 }
 
 /**
@@ -92,5 +79,5 @@ export function lookupTarget(kind: LegacyLookupKind, slug: string): string {
  */
 export function legacyTarget(route: LegacyRoute, slug: string | null = null): string {
   if (route.type === 'fixed') return withLanguage(route.to, route.lang);
-  return withLanguage(slug === null ? route.fallback : lookupTarget(route.kind, slug), route.lang);
+  return slug === null ? withLanguage(route.fallback, route.lang) : pathTo(LOOKUP_ROUTES[route.kind], { slug }, route.lang);
 }

@@ -1,5 +1,5 @@
-import { splitLanguage, type Language } from './languages';
-import { isProfileSegment } from './username';
+import { LANGUAGES, splitLanguage, withLanguage, type Language } from './languages';
+import { isProfileSegment, profilePath } from './username';
 
 /** Who may open a screen; the server answers every page, the app gates on the client. */
 export type Access = 'public' | 'user' | 'admin';
@@ -13,11 +13,41 @@ export interface RouteDef {
 }
 
 /**
+ * Another path of the same screen. It is a route of its own: its id names its seo texts and its
+ * head, and it answers under every language prefix like any route.
+ */
+export interface Spelling {
+  path: string;
+  /**
+   * The language whose spelling this is: that language's pages link to it and name it
+   * canonical. Without one it is a second name with its own canonical (the German legal pages)
+   * or whose head names the canonical entry's path (the German list path).
+   */
+  lang?: Language;
+  /** Old paths that lead to this spelling. */
+  legacy?: readonly string[];
+}
+
+/** A route as the table writes it: its path, its other spellings and the old paths leading to it. */
+export interface RouteEntry extends RouteDef {
+  /** Other paths of the screen, by route id; each becomes a row of `ROUTES` right after this one. */
+  spellings?: Readonly<Record<string, Spelling>>;
+  /** Old paths that always lead here (a 301 on the server, a redirect in the app), without language prefix. */
+  legacy?: readonly string[];
+}
+
+/** A row of `ROUTES`: a table entry, or a spelling with the id of the entry it spells (`of`). */
+export interface Route extends RouteEntry {
+  of?: RouteId;
+  lang?: Language;
+}
+
+/**
  * The route table, kept once: the server answers 200 for these paths (404 otherwise) and
  * writes their head; the app maps each id to a lazily loaded screen. Order matters: the
  * profile catch-all comes last.
  */
-export const ROUTES = {
+const TABLE = {
   home: { path: '/', access: 'public' },
   login: { path: '/login', access: 'public' },
   register: { path: '/register', access: 'public' },
@@ -26,43 +56,68 @@ export const ROUTES = {
   dashboard: { path: '/dashboard', access: 'user' },
   aboutus: { path: '/aboutus', access: 'public' },
   impressum: { path: '/impressum', access: 'public' },
-  privacy: { path: '/privacy', access: 'public' },
-  datenschutz: { path: '/datenschutz', access: 'public' },
-  terms: { path: '/terms', access: 'public' },
-  agb: { path: '/agb', access: 'public' },
-  contact: { path: '/contact', access: 'public' },
-  kontakt: { path: '/kontakt', access: 'public' },
+  // The German legal paths are pages of their own (own titles, own canonical).
+  privacy: { path: '/privacy', access: 'public', spellings: { datenschutz: { path: '/datenschutz' } }, legacy: ['/privacy-policy'] },
+  terms: { path: '/terms', access: 'public', spellings: { agb: { path: '/agb' } } },
+  contact: { path: '/contact', access: 'public', spellings: { kontakt: { path: '/kontakt' } } },
   ownProfile: { path: '/profile', access: 'user' },
   ownProfileDashboard: { path: '/profile/dashboard', access: 'user' },
   ownProfileMe: { path: '/profile/me', access: 'user' },
   // Guest spots and availability: fixed words before the :slug and :id patterns.
-  guestSpots: { path: '/guestspots', access: 'public' },
+  guestSpots: {
+    path: '/guestspots',
+    access: 'public',
+    // The German list path shows the list too; its head names /guestspots canonical.
+    spellings: { gastplatze: { path: '/gastplatze', legacy: ['/gastplätze'] } },
+  },
   guestSpotsPage: { path: '/guestspots/page/:page', access: 'public' },
   guestSpotsManage: { path: '/guestspots/manage', access: 'user' },
-  guestSpotNew: { path: '/guestspot/new', access: 'user' },
+  guestSpotNew: { path: '/guestspot/new', access: 'user', legacy: ['/guestspots/new', '/gastplatze/neu', '/gastplätze/neu'] },
   guestSpot: { path: '/guestspot/:slug', access: 'public' },
   guestSpotEdit: { path: '/guestspot/:slug/edit', access: 'user' },
-  gastplatze: { path: '/gastplatze', access: 'public' },
-  guestArtistNew: { path: '/guestartist/new', access: 'user' },
+  guestArtistNew: { path: '/guestartist/new', access: 'user', legacy: ['/verfugbarkeit/neu', '/verfügbarkeit/neu'] },
   guestArtistEdit: { path: '/guestartist/:id/edit', access: 'user' },
   guestArtistManage: { path: '/guestartist/manage', access: 'user' },
   availabilityList: { path: '/artist-availability', access: 'public' },
   availabilityNew: { path: '/artist-availability/new', access: 'user' },
   availabilityManage: { path: '/artist-availability/manage', access: 'user' },
   availabilityDetail: { path: '/artist-availability/:id', access: 'public' },
-  tattooArtists: { path: '/tattooartists', access: 'public' },
+  tattooArtists: { path: '/tattooartists', access: 'public', legacy: ['/artists', '/kunstler', '/künstler'] },
   tattooArtistsPage: { path: '/tattooartists/page/:page', access: 'public' },
   tattooArtist: { path: '/tattooartist/:slug', access: 'public' },
   // The public tattoo gallery under its five localized paths, before the profile catch-all.
-  gallery: { path: '/tattoo-gallery', access: 'public' },
-  galleryDe: { path: '/tattoo-galerie', access: 'public' },
-  galleryEs: { path: '/galeria-de-tatuajes', access: 'public' },
-  galleryFr: { path: '/galerie-de-tatouages', access: 'public' },
-  galleryPt: { path: '/galeria-de-tatuagens', access: 'public' },
+  gallery: {
+    path: '/tattoo-gallery',
+    access: 'public',
+    spellings: {
+      galleryDe: { path: '/tattoo-galerie', lang: 'de' },
+      galleryEs: { path: '/galeria-de-tatuajes', lang: 'es' },
+      galleryFr: { path: '/galerie-de-tatouages', lang: 'fr' },
+      galleryPt: { path: '/galeria-de-tatuagens', lang: 'pt' },
+    },
+  },
   profile: { path: '/:username', access: 'public' },
-} as const satisfies Record<string, RouteDef>;
+} as const satisfies Record<string, RouteEntry>;
 
-export type RouteId = keyof typeof ROUTES;
+type Table = typeof TABLE;
+type SpellingIds<E> = E extends { spellings: infer S } ? keyof S & string : never;
+
+/** The id of a route: a table entry or one of its spellings. */
+export type RouteId = { [K in keyof Table]: K | SpellingIds<Table[K]> }[keyof Table];
+
+function expand(table: Record<string, RouteEntry>): Record<RouteId, Route> {
+  const rows: Record<string, Route> = {};
+  for (const [id, entry] of Object.entries(table)) {
+    rows[id] = entry;
+    for (const [spellingId, spelling] of Object.entries(entry.spellings ?? {})) {
+      rows[spellingId] = { ...spelling, access: entry.access, ...(entry.devOnly ? { devOnly: true } : {}), of: id as RouteId };
+    }
+  }
+  return rows as Record<RouteId, Route>;
+}
+
+/** Every route, each spelling a row of its own right after its entry. */
+export const ROUTES: Readonly<Record<RouteId, Route>> = expand(TABLE);
 
 export interface RouteMatch {
   id: RouteId;
@@ -95,7 +150,7 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
 export function matchRoute(pathname: string, opts: { dev?: boolean } = {}): RouteMatch | null {
   const { lang, path } = splitLanguage(pathname);
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  for (const [id, def] of Object.entries(ROUTES) as [RouteId, RouteDef][]) {
+  for (const [id, def] of Object.entries(ROUTES) as [RouteId, Route][]) {
     if (def.devOnly && !opts.dev) continue;
     const params = matchPattern(def.path, clean);
     if (!params) continue;
@@ -105,7 +160,45 @@ export function matchRoute(pathname: string, opts: { dev?: boolean } = {}): Rout
   return null;
 }
 
-/** Fills a pattern with params ("/guestspot/:slug", {slug} -> "/guestspot/x"). */
+/** Fills a route's pattern with params ("/guestspot/:slug", {slug} -> "/guestspot/x"), each encoded. */
 export function buildPath(id: RouteId, params: Record<string, string | number> = {}): string {
   return ROUTES[id].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
 }
+
+/** The route a language's pages name: the entry's spelling in that language where it has one. */
+function spelledFor(id: RouteId, lang: Language): RouteId {
+  const spellings: Readonly<Record<string, Spelling>> = ROUTES[id].spellings ?? {};
+  const own = Object.entries(spellings).find(([, spelling]) => spelling.lang === lang);
+  return own ? (own[0] as RouteId) : id;
+}
+
+/**
+ * The path of a route in a language, with its prefix (English unprefixed): the language's own
+ * spelling of an entry that has one ("gallery", de -> "/de/tattoo-galerie").
+ */
+export function pathTo(id: RouteId, params: Record<string, string | number> = {}, lang: Language = 'en'): string {
+  return withLanguage(buildPath(spelledFor(id, lang), params), lang);
+}
+
+/** A route's path in every language (the alternates of a page head). */
+export function pathsByLanguage(id: RouteId, params: Record<string, string | number> = {}): Record<Language, string> {
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, pathTo(id, params, lang)])) as Record<Language, string>;
+}
+
+/** A route and its spellings: the ids that show one screen ("gallery", "galleryDe", ...). */
+export function routeIds(id: RouteId): RouteId[] {
+  return [id, ...(Object.keys(ROUTES[id].spellings ?? {}) as RouteId[])];
+}
+
+/** A profile's page: the username in its path form (spaces as hyphens), encoded. */
+export function profilePathTo(username: string, lang: Language = 'en'): string {
+  return pathTo('profile', { username: profilePath(username) }, lang);
+}
+
+/**
+ * The old paths that always lead to one route, by path: each entry's and each spelling's
+ * `legacy` paths to the route's own path.
+ */
+export const LEGACY_PATHS: ReadonlyMap<string, string> = new Map(
+  Object.values(ROUTES).flatMap((route) => (route.legacy ?? []).map((old) => [old.normalize('NFC'), route.path] as const)),
+);

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachEngine, type TestApp } from './test/app';
+import { expect, it } from 'vitest';
+import { describeEachEngine, useTestApp } from './test/app';
 import { createArtist, createStudio } from './test/factories';
 
 describeEachEngine('the server foundation', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('answers health with ok while the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachEngine, type TestApp } from './test/app';
+import { expect, it } from 'vitest';
+import { describeEachEngine, useTestApp } from './test/app';
 import { createArtist, createStudio, type TestUser } from './test/factories';
 import { call, createAvailability, createGuestSpot, day } from './test/listing-factories';
 
@@ -25,21 +25,16 @@ const BAD_VALUES: unknown[] = [
 ];
 
 describeEachEngine('bad input is answered with 4xx, never 5xx', (engine) => {
-  let t: TestApp;
   let studio: TestUser;
   let artist: TestUser;
   let spotId: number;
   let availabilityId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  const t = useTestApp(engine, async () => {
     studio = await createStudio(t.app);
     artist = await createArtist(t.app);
     spotId = (await createGuestSpot(t.app, studio)).id;
     availabilityId = (await createAvailability(t.app, artist)).id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const expectControlCharacters = (res: LightMyRequestResponse, what: string) => {

@@ -10,6 +10,7 @@ import {
   type Role,
   type UserType,
 } from '../constants';
+import type { SocialNetwork } from '../social-links';
 import { displayName, text } from '../text';
 import type { Can } from './can';
 import type { GalleryImage } from './gallery';
@@ -127,7 +128,8 @@ export const userIdParams = z.object({ id: pathId('validation', 'userNotFound') 
 export const usernameParams = z.object({ username: text('profileNotFound').trim().min(1, 'profileNotFound').max(200, 'profileNotFound') });
 
 /** The specified user/profile entity as the profile calls answer it. */
-export interface ProfileUser {
+/** The social links are the values of the profile's networks (`SOCIAL_NETWORKS`). */
+export interface ProfileUser extends Record<SocialNetwork, string | null> {
   id: number;
   name: string;
   username: string;
@@ -156,15 +158,6 @@ export interface ProfileUser {
   piercings: boolean;
   tattooRemoval: boolean;
   microblading: boolean;
-  instagram: string | null;
-  facebook: string | null;
-  tiktok: string | null;
-  youtube: string | null;
-  telegram: string | null;
-  whatsapp: string | null;
-  pinterest: string | null;
-  twitter: string | null;
-  website: string | null;
   featuredUntil: string | null;
   createdAt: string;
   /** Ordered by position, then id. */

@@ -1,10 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { SocialNetwork } from '../../common/social-links';
 
 /** Timestamps are ISO 8601 UTC strings and booleans 0/1 on both engines, so rows read alike. */
 type Timestamp = string;
 type Flag = number;
 
-export interface UsersTable {
+/** One text column per social network (`SOCIAL_NETWORKS`), null when not given. */
+export interface UsersTable extends Record<SocialNetwork, string | null> {
   id: Generated<number>;
   username: string;
   username_key: string;
@@ -32,15 +34,6 @@ export interface UsersTable {
   piercings: ColumnType<Flag, Flag | undefined, Flag>;
   tattoo_removal: ColumnType<Flag, Flag | undefined, Flag>;
   microblading: ColumnType<Flag, Flag | undefined, Flag>;
-  instagram: string | null;
-  facebook: string | null;
-  tiktok: string | null;
-  youtube: string | null;
-  telegram: string | null;
-  whatsapp: string | null;
-  pinterest: string | null;
-  twitter: string | null;
-  website: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTES, matchRoute, type RouteId, type RouteMatch } from '../../common/routes';
+import { ROUTES, matchRoute, pathTo, type RouteId, type RouteMatch } from '../../common/routes';
 import { splitLanguage, type Language } from '../../common/languages';
 import { legacyTarget, parseLegacyPath, type LegacyLookupKind } from '../../common/legacy-paths';
 import type { SessionUser } from '../../common/schemas/session';
 import type { AppContext } from '../context';
 import { t } from '../i18n';
-import { renderHead, type Head } from './head';
+import { renderHead, type Head, type PageHead } from './head';
 
 /**
  * A capability's head for one of its routes. Answering null means "no such thing" (an
@@ -16,7 +16,7 @@ import { renderHead, type Head } from './head';
 export type HeadResolver = (
   match: RouteMatch,
   ctx: { lang: Language; request: FastifyRequest; app: AppContext },
-) => Promise<(Head & { alternates?: Partial<Record<Language, string>> }) | null>;
+) => Promise<PageHead | null>;
 
 /** A server-side redirect for a page path (legacy and German paths), or null to render. */
 export type PageRedirect = (
@@ -82,7 +82,7 @@ function homeJsonLd(publicUrl: string, lang: Language) {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
     name: 'Tattoo Guest Spots',
-    url: publicUrl + (lang === 'en' ? '/' : `/${lang}/`),
+    url: publicUrl + pathTo('home', {}, lang),
     inLanguage: lang,
     potentialAction: {
       '@type': 'SearchAction',
@@ -107,7 +107,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
       const target = await redirect(pathname, { lang, app: ctx, viewer: request.user });
       if (target) return reply.redirect(target + (target.includes('?') ? '' : url.search), 301);
     }
-    let head: (Head & { alternates?: Partial<Record<Language, string>> }) | null = null;
+    let head: PageHead | null = null;
     let status = 200;
     if (match) {
       const resolver = registry.heads.get(match.id);

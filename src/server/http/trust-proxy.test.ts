@@ -46,23 +46,25 @@ describeEachEngine('per-address limits behind proxies', (engine) => {
       headers,
       payload: { email: `probe${i}@example.test`, username: `probe ${i}`, password: 'Probe!Pass1', userType: 'artist' },
     });
+  /** The status of one probe past the per-address limit, each with the forwarded header `forwarded(i)`. */
+  const probeToLimit = async (app: TestApp['app'], forwarded: (i: number) => string, remoteAddress: string) => {
+    const answers = [];
+    for (let i = 0; i <= LIMITS.registerIp.max; i++) {
+      answers.push((await probe(app, i, { 'x-forwarded-for': forwarded(i) }, remoteAddress)).statusCode);
+    }
+    return answers;
+  };
 
   it('ignores a forged X-Forwarded-For in production when no proxy is trusted', async () => {
     t = await createTestApp(engine, { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), LOG_LEVEL: 'silent' });
-    const answers = [];
-    for (let i = 0; i <= LIMITS.registerIp.max; i++) {
-      answers.push((await probe(t.app, i, { 'x-forwarded-for': `203.0.113.${i}` }, '198.51.100.7')).statusCode);
-    }
+    const answers = await probeToLimit(t.app, (i) => `203.0.113.${i}`, '198.51.100.7');
     expect(answers.slice(0, LIMITS.registerIp.max).every((s) => s === 201)).toBe(true);
     expect(answers.at(-1)).toBe(429);
   });
 
   it('takes the address the trusted proxy saw, not the leftmost one a client can forge', async () => {
     t = await createTestApp(engine, { TRUST_PROXY: '127.0.0.1' });
-    const answers = [];
-    for (let i = 0; i <= LIMITS.registerIp.max; i++) {
-      answers.push((await probe(t.app, i, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.9` }, '127.0.0.1')).statusCode);
-    }
+    const answers = await probeToLimit(t.app, (i) => `203.0.113.${i}, 198.51.100.9`, '127.0.0.1');
     expect(answers.at(-1)).toBe(429);
     // Clients behind the proxy are told apart by the address it names.
     expect((await probe(t.app, 99, { 'x-forwarded-for': '198.51.100.10' }, '127.0.0.1')).statusCode).toBe(201);
@@ -72,10 +74,7 @@ describeEachEngine('per-address limits behind proxies', (engine) => {
 
   it('with a hop count, takes the address the last trusted hop saw', async () => {
     t = await createTestApp(engine, { TRUST_PROXY: '1' });
-    const answers = [];
-    for (let i = 0; i <= LIMITS.registerIp.max; i++) {
-      answers.push((await probe(t.app, i, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.12` }, '10.0.0.2')).statusCode);
-    }
+    const answers = await probeToLimit(t.app, (i) => `203.0.113.${i}, 198.51.100.12`, '10.0.0.2');
     expect(answers.at(-1)).toBe(429);
     expect((await probe(t.app, 99, { 'x-forwarded-for': '203.0.113.1, 198.51.100.13' }, '10.0.0.2')).statusCode).toBe(201);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, migrateToLatest } from '../db/index';
@@ -71,5 +71,38 @@ export async function createTestApp(
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A test app for the enclosing describe block: made before its tests (then `setup` runs on it)
+ * and closed after them. Its `app` and `config` are read at call time, once `beforeAll` ran.
+ */
+export function useTestApp(
+  engine: Engine,
+  setup?: (t: TestApp) => Promise<void>,
+  overrides: Record<string, string> = {},
+  opts: { demo?: boolean; webDist?: string } = {},
+): TestApp {
+  let current: TestApp | undefined;
+  const ready = () => {
+    if (!current) throw new Error('the test app is made in beforeAll');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestApp(engine, overrides, opts);
+    await setup?.(current);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return {
+    get app() {
+      return ready().app;
+    },
+    get config() {
+      return ready().config;
+    },
+    close: () => ready().close(),
   };
 }

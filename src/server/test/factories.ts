@@ -40,3 +40,29 @@ export const createArtist = (app: FastifyInstance, opts: Parameters<typeof creat
   createUser(app, { ...opts, userType: 'artist' });
 export const createStudio = (app: FastifyInstance, opts: Parameters<typeof createUser>[1] = {}) =>
   createUser(app, { ...opts, userType: 'studio' });
+
+/** Writes accounts straight into the users table, without profile fields: for tests that only read them. */
+export async function insertBareUsers(
+  app: FastifyInstance,
+  users: { username: string; usernameKey: string; email: string; name: string; type: 'artist' | 'studio' }[],
+): Promise<void> {
+  const now = new Date().toISOString();
+  await app.ctx.db
+    .insertInto('users')
+    .values(
+      users.map((u) => ({
+        username: u.username,
+        username_key: u.usernameKey,
+        email: u.email,
+        email_key: u.email.toLowerCase(),
+        password_hash: 'x',
+        name: u.name,
+        user_type: u.type,
+        featured_until: null, avatar: null, header_image: null, bio: null, city: null, country: null, city_id: null,
+        country_id: null, city_name: null, country_name: null, gender: null, experience: null, instagram: null,
+        facebook: null, tiktok: null, youtube: null, telegram: null, whatsapp: null, pinterest: null, twitter: null,
+        website: null, created_at: now, updated_at: now,
+      })),
+    )
+    .execute();
+}

@@ -11,6 +11,15 @@ const landings = ['/guestspots', '/guestspots/manage', '/guestspot/:slug', '/gue
 
 const render = (path: string) => renderWithApp(<UnknownPathPage />, { path, routes: landings });
 
+const stubAnswers = (answers: Parameters<typeof answerFetch>[0]) => vi.stubGlobal('fetch', vi.fn(answerFetch(answers)));
+
+/** Opens a legacy path and waits until the app replaced it with `pathname`. */
+async function expectLanding(path: string, pathname: string): Promise<void> {
+  const { router, unmount } = await render(path);
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+  unmount();
+}
+
 describe('legacy paths in the app', () => {
   it('replaces a fixed legacy path with its target, keeping language and query', async () => {
     vi.stubGlobal('fetch', vi.fn(answerFetch({})));
@@ -43,37 +52,21 @@ describe('legacy paths in the app', () => {
   });
 
   it('looks a German path up by slug, and an availability by id', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        answerFetch({
-          '/api/guest-spots/sommer-in-m%C3%BCnchen': () => jsonResponse({ id: 8, slug: 'sommer-in-muenchen' }),
-          '/api/artist-availability/7': () => jsonResponse({ id: 7, slug: 'fine-line-trip' }),
-        }),
-      ),
-    );
-    const spot = await render('/de/gastpl%C3%A4tze/sommer-in-m%C3%BCnchen');
-    await vi.waitFor(() => expect(spot.router.state.location.pathname).toBe('/de/guestspot/sommer-in-muenchen'));
-    spot.unmount();
-    const entry = await render('/tattooartists/7');
-    await vi.waitFor(() => expect(entry.router.state.location.pathname).toBe('/tattooartist/fine-line-trip'));
+    stubAnswers({
+      '/api/guest-spots/sommer-in-m%C3%BCnchen': () => jsonResponse({ id: 8, slug: 'sommer-in-muenchen' }),
+      '/api/artist-availability/7': () => jsonResponse({ id: 7, slug: 'fine-line-trip' }),
+    });
+    await expectLanding('/de/gastpl%C3%A4tze/sommer-in-m%C3%BCnchen', '/de/guestspot/sommer-in-muenchen');
+    await expectLanding('/tattooartists/7', '/tattooartist/fine-line-trip');
   });
 
   it('goes to the fallback when the lookup finds nothing', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        answerFetch({
-          '/api/artist-availability/99': () => jsonResponse({ success: false, error: 'Not found' }, 404),
-          '/api/guest-spots/98': () => jsonResponse({ success: false, error: 'Not found' }, 404),
-        }),
-      ),
-    );
-    const entry = await render('/es/availability/99');
-    await vi.waitFor(() => expect(entry.router.state.location.pathname).toBe('/es/tattooartists'));
-    entry.unmount();
-    const edit = await render('/de/gastplatze/98/bearbeiten');
-    await vi.waitFor(() => expect(edit.router.state.location.pathname).toBe('/de/guestspots/manage'));
+    stubAnswers({
+      '/api/artist-availability/99': () => jsonResponse({ success: false, error: 'Not found' }, 404),
+      '/api/guest-spots/98': () => jsonResponse({ success: false, error: 'Not found' }, 404),
+    });
+    await expectLanding('/es/availability/99', '/es/tattooartists');
+    await expectLanding('/de/gastplatze/98/bearbeiten', '/de/guestspots/manage');
   });
 
   it('lands on the page when the app navigates to a legacy path, and Back skips the legacy entry', async () => {

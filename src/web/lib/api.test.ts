@@ -2,6 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/factories';
 import { api, ApiError } from './api';
 
+/** A fetch that never answers, only rejects as aborted when its signal aborts. */
+const stubHangingFetch = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    ),
+  );
+
 describe('api', () => {
   it('sends credentials, no-cache headers, the language and a JSON body', async () => {
     const fetch = vi.fn(async () => jsonResponse({ success: true, id: 7 }, 201));
@@ -44,24 +54,12 @@ describe('api', () => {
   });
 
   it('gives up after the timeout', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
-      ),
-    );
+    stubHangingFetch();
     await expect(api.get('/api/slow', { timeoutMs: 10 })).rejects.toMatchObject({ status: 0 });
   });
 
   it('passes a cancellation by the caller on as it is', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
-      ),
-    );
+    stubHangingFetch();
     const controller = new AbortController();
     const call = api.get('/api/slow', { signal: controller.signal });
     controller.abort();

@@ -17,6 +17,15 @@ export function SkeletonLines({ lines }: { lines: string[] }) {
   );
 }
 
+/** Skeleton lines in a box marked busy, for a part of a page that is loading. */
+export function BusyLines({ className, lines }: { className?: string; lines: string[] }) {
+  return (
+    <div className={className} aria-busy="true">
+      <SkeletonLines lines={lines} />
+    </div>
+  );
+}
+
 /** The loading shape of a picture card: the picture (`media`: its aspect class), then lines of text. */
 export function CardSkeleton({ media, padding, lines }: { media: string; padding: string; lines: string[] }) {
   return (

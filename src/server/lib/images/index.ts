@@ -220,6 +220,32 @@ export async function storeImage(storage: Storage, processed: ProcessedImage, pr
 }
 
 /**
+ * Runs `record`, which makes a row point at freshly stored files. When it fails, or its answer
+ * says the row is not there (`missing`), no row points at the files and nothing else would ever
+ * delete them: they are deleted here, then the error (or `missingError()`) is thrown.
+ */
+export async function recordStoredImage<T, Missing extends T>(
+  stored: StoredImage,
+  deleteFiles: (urls: string[]) => Promise<void>,
+  record: () => Promise<T>,
+  missing: (answer: T) => answer is Missing,
+  missingError: () => Error,
+): Promise<Exclude<T, Missing>> {
+  let answer: T;
+  try {
+    answer = await record();
+  } catch (err) {
+    await deleteFiles([stored.imageUrl]).catch(() => undefined);
+    throw err;
+  }
+  if (missing(answer)) {
+    await deleteFiles([stored.imageUrl]);
+    throw missingError();
+  }
+  return answer as Exclude<T, Missing>;
+}
+
+/**
  * Deletes the files behind image URLs, with every sibling variant of each (so the one large URL
  * a user row keeps is enough). URLs this storage did not hand out (external, empty) are ignored.
  */

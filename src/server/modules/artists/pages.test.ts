@@ -1,51 +1,37 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
-
-const link = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)">`).exec(html)?.[1];
+import { expect, it } from 'vitest';
+import { describeEachEngine, useTestApp } from '../../test/app';
+import { insertBareUsers } from '../../test/factories';
+import { expectListPage, expectRedirects } from '../listings/testing';
 
 describeEachEngine('artist listing pages: heads and legacy paths', (engine) => {
-  let t: TestApp;
   const page = (url: string) => t.app.inject({ method: 'GET', url });
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  const t = useTestApp(engine, async () => {
     // 13 artists: two list pages of 12. Written directly: the listing only reads them.
-    const now = new Date().toISOString();
-    await t.app.ctx.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: 13 }, (_, i) => ({
-          username: `Page Artist ${i}`,
-          username_key: `page-artist-${i}`,
-          email: `page${i}@example.test`,
-          email_key: `page${i}@example.test`,
-          password_hash: 'x',
-          name: `Page Artist ${i}`,
-          user_type: 'artist',
-          featured_until: null, avatar: null, header_image: null, bio: null, city: null, country: null, city_id: null,
-          country_id: null, city_name: null, country_name: null, gender: null, experience: null, instagram: null,
-          facebook: null, tiktok: null, youtube: null, telegram: null, whatsapp: null, pinterest: null, twitter: null,
-          website: null, created_at: now, updated_at: now,
-        })),
-      )
-      .execute();
-  });
-  afterAll(async () => {
-    await t?.close();
+    await insertBareUsers(
+      t.app,
+      Array.from({ length: 13 }, (_, i) => ({
+        username: `Page Artist ${i}`,
+        usernameKey: `page-artist-${i}`,
+        email: `page${i}@example.test`,
+        name: `Page Artist ${i}`,
+        type: 'artist' as const,
+      })),
+    );
   });
 
   it('gives each listing page its canonical and prev/next links; past the end is 404', async () => {
-    const first = await page('/tattooartists');
-    expect(first.statusCode).toBe(200);
-    expect(first.body).toContain('<title>Tattoo artists | Tattoo Guest Spots</title>');
-    expect(link(first.body, 'canonical')).toBe('http://localhost:3000/tattooartists');
-    expect(link(first.body, 'next')).toBe('http://localhost:3000/tattooartists/page/2');
-    const second = await page('/fr/tattooartists/page/2');
-    expect(second.statusCode).toBe(200);
-    expect(second.body).toContain('<title>Tatoueurs – page 2 | Tattoo Guest Spots</title>');
-    expect(link(second.body, 'canonical')).toBe('http://localhost:3000/fr/tattooartists/page/2');
-    expect(link(second.body, 'prev')).toBe('http://localhost:3000/fr/tattooartists');
-    expect(link(second.body, 'next')).toBeUndefined();
+    expectListPage(await page('/tattooartists'), {
+      title: 'Tattoo artists | Tattoo Guest Spots',
+      canonical: 'http://localhost:3000/tattooartists',
+      next: 'http://localhost:3000/tattooartists/page/2',
+    });
+    expectListPage(await page('/fr/tattooartists/page/2'), {
+      title: 'Tatoueurs – page 2 | Tattoo Guest Spots',
+      canonical: 'http://localhost:3000/fr/tattooartists/page/2',
+      prev: 'http://localhost:3000/fr/tattooartists',
+      next: undefined,
+    });
     expect((await page('/tattooartists/page/3')).statusCode).toBe(404);
   });
 
@@ -62,10 +48,6 @@ describeEachEngine('artist listing pages: heads and legacy paths', (engine) => {
       ['/privacy-policy', '/privacy'],
       ['/pt/privacy-policy', '/pt/privacy'],
     ];
-    for (const [from, to] of cases) {
-      const res = await page(from);
-      expect(res.statusCode, from).toBe(301);
-      expect(res.headers.location, from).toBe(to);
-    }
+    await expectRedirects(page, cases);
   });
 });

@@ -1,15 +1,12 @@
 import type { ArtistListItem } from '../../../common/schemas/artists';
 import type { StyleRef } from '../../../common/schemas/listing-fields';
+import { personCard } from '../listings/presenter';
 import type { ArtistRow } from './repo';
 
 /** An artist card of the listing; the city falls back to the free-text profile city. */
 export function presentArtistCard(row: ArtistRow, styles: StyleRef[]): ArtistListItem {
   return {
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    avatar: row.avatar,
-    cityName: row.city_name ?? row.city,
+    ...personCard(row),
     countryCode: row.country_code,
     styles,
     featured: Number(row.featured) === 1,

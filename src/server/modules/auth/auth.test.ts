@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { Mail } from '../../lib/mail/index';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { describeEachEngine, useTestApp } from '../../test/app';
 import { createArtist, createStudio, sessionCookie } from '../../test/factories';
 import { LIMITS } from './service';
 import { hashToken } from './sessions';
@@ -33,13 +33,7 @@ function decodeQuotedPrintable(text: string): string {
 const tokenOf = (mail: string) => /token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] as string;
 
 describeEachEngine('accounts and sessions', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
   const inject = (opts: InjectOptions) => t.app.inject(opts);
   afterEach(() => vi.restoreAllMocks());
   const forgot = (email: string, remoteAddress = '10.9.0.1') =>

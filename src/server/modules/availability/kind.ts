@@ -1,9 +1,8 @@
-import { withLanguage, type Language } from '../../../common/languages';
+import type { Language } from '../../../common/languages';
+import { pathTo } from '../../../common/routes';
 import { availabilityCreateSchema, availabilityOwnerQuery, availabilityUpdateSchema, type Availability } from '../../../common/schemas/availability';
-import { absoluteUrl, profileUrl } from '../listings/heads';
+import { absoluteUrl, profileUrl } from '../../http/head';
 import type { ListingKind } from '../listings/kind';
-
-const path = (slug: string) => `/tattooartist/${encodeURIComponent(slug)}`;
 
 const placeText = (a: Availability) => a.preferredLocation ?? [a.cityName, a.countryName].filter(Boolean).join(', ');
 
@@ -19,7 +18,7 @@ function event(a: Availability, publicUrl: string, lang: Language, description: 
     endDate: a.endDate,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    url: publicUrl + withLanguage(path(a.slug), lang),
+    url: publicUrl + pathTo('tattooArtist', { slug: a.slug }, lang),
     image: absoluteUrl(publicUrl, a.artist.avatar),
     location: {
       '@type': 'Place',
@@ -53,7 +52,6 @@ export const availabilityKind: ListingKind<Availability> = {
   slugFallback: 'availability',
   cacheKey: 'availabilities',
   pages: {
-    path,
     // /artist-availability/{id} and /tattooartist/{slug} show the same: the slug page is canonical.
     detailBySlug: 'tattooArtist',
     detailById: 'availabilityDetail',

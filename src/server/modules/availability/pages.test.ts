@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Availability } from '../../../common/schemas/availability';
-import { jsonLd, link, pageLoader, useListingWorld } from '../listings/testing';
+import { expectRedirects, jsonLd, link, pageLoader, useListingWorld } from '../listings/testing';
 import { describeEachEngine } from '../../test/app';
 import { createAvailability, day } from '../../test/listing-factories';
 
@@ -68,10 +68,6 @@ describeEachEngine('availability pages: heads and legacy paths', (engine) => {
       ['/de/verfugbarkeit/neu', '/de/guestartist/new'],
       ['/de/verf%C3%BCgbarkeit/neu', '/de/guestartist/new'],
     ];
-    for (const [from, to] of cases) {
-      const res = await page(from);
-      expect(res.statusCode, from).toBe(301);
-      expect(res.headers.location, from).toBe(to);
-    }
+    await expectRedirects(page, cases);
   });
 });

@@ -1,5 +1,6 @@
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
+import { selectUserStyles } from '../reference/repo';
 
 export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: string, limit: number) {
   return db
@@ -22,9 +23,7 @@ export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: s
 /** Style names of many users in one query, in the given language. */
 export async function findStyleNames(db: Db, userIds: number[], lang: Language) {
   if (userIds.length === 0) return [];
-  return db
-    .selectFrom('user_styles')
-    .innerJoin('styles', 'styles.id', 'user_styles.style_id')
+  return selectUserStyles(db)
     .select((eb) => ['user_styles.user_id', eb.ref(`styles.name_${lang}`).as('name')])
     .where('user_styles.user_id', 'in', userIds)
     .execute();

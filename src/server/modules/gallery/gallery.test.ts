@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { variantUrl } from '../../lib/images/index';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { describeEachEngine, useTestApp } from '../../test/app';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { decodeCursor, encodeCursor } from './service';
@@ -29,20 +29,15 @@ function png(width = 64, height = 48, background = '#884422') {
 }
 
 describeEachEngine('gallery', (engine) => {
-  let t: TestApp;
   let owner: TestUser;
   let other: TestUser;
   let admin: TestUser;
   let styles: { id: number; slug: string; name_de: string; name_en: string }[];
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  const t = useTestApp(engine, async () => {
     [owner, other, admin] = [await createArtist(t.app), await createStudio(t.app), await createArtist(t.app)];
     await t.app.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.user.id).execute();
     styles = await t.app.ctx.db.selectFrom('styles').select(['id', 'slug', 'name_de', 'name_en']).execute();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const style = (slug: string) => styles.find((s) => s.slug === slug) as { id: number; name_de: string; name_en: string };

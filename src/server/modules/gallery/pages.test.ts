@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { expect, it } from 'vitest';
+import { describeEachEngine, useTestApp } from '../../test/app';
 
 const link = (html: string, rel: string, hreflang?: string) =>
   new RegExp(`<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="([^"]*)">`).exec(html)?.[1];
 
 describeEachEngine('gallery pages', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(engine);
 
   it("names each language's own gallery address as canonical, and links the five with hreflang", async () => {
     const base = 'http://localhost:3000';

@@ -1,5 +1,5 @@
 import type { Language } from '../../../common/languages';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { GalleryImagesTable } from '../../db/schema';
 
@@ -9,18 +9,8 @@ const IMAGE_COLUMNS = [
   'gallery_images.position', 'gallery_images.created_at',
 ] as const;
 
-export interface ImageRow {
-  id: number;
-  user_id: number;
-  image_url: string;
-  medium_url: string;
-  thumbnail_url: string;
-  width: number;
-  height: number;
-  caption: string | null;
-  position: number;
-  created_at: string;
-}
+/** An image as IMAGE_COLUMNS read it. */
+export type ImageRow = Omit<Selectable<GalleryImagesTable>, 'updated_at'>;
 
 /** A user's portfolio in its order: position, then the older first. */
 export function findUserImages(db: Db, userId: number): Promise<ImageRow[]> {

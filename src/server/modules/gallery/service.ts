@@ -5,7 +5,7 @@ import type { SessionUser } from '../../../common/schemas/session';
 import { hasControlCharacters } from '../../../common/text';
 import type { AppContext } from '../../context';
 import { AppError, forbidden } from '../../errors';
-import { processImage, storeImage } from '../../lib/images/index';
+import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
 import type { ReferenceService } from '../reference/service';
 import { galleryPolicy } from './policy';
 import { presentGalleryImage, presentListItem, presentOwner, type NamedStyle } from './presenter';
@@ -72,28 +72,28 @@ export function createGalleryService(deps: GalleryDeps) {
     if ((await repo.countUserImages(db, user.id)) >= GALLERY_MAX_PER_USER) throw galleryFull();
     const processed = await processImage(input.buffer, 'gallery');
     const stored = await storeImage(deps.storage, processed, `gallery/${user.id}`);
-    let id: number | null;
-    try {
-      id = await repo.insertImage(db, {
-        userId: user.id,
-        imageUrl: stored.urls.largeUrl,
-        mediumUrl: stored.urls.mediumUrl,
-        thumbnailUrl: stored.urls.thumbnailUrl,
-        width: processed.variants.large.width,
-        height: processed.variants.large.height,
-        caption: input.caption ?? null,
-        styleIds: input.styleIds,
-        now: new Date().toISOString(),
-      }, GALLERY_MAX_PER_USER);
-    } catch (err) {
-      // No row points at the files, so nothing else would ever delete them.
-      await deps.deleteFiles([stored.imageUrl]).catch(() => undefined);
-      throw err;
-    }
-    if (id === null) {
-      await deps.deleteFiles([stored.imageUrl]);
-      throw galleryFull();
-    }
+    const id = await recordStoredImage(
+      stored,
+      deps.deleteFiles,
+      () =>
+        repo.insertImage(
+          db,
+          {
+            userId: user.id,
+            imageUrl: stored.urls.largeUrl,
+            mediumUrl: stored.urls.mediumUrl,
+            thumbnailUrl: stored.urls.thumbnailUrl,
+            width: processed.variants.large.width,
+            height: processed.variants.large.height,
+            caption: input.caption ?? null,
+            styleIds: input.styleIds,
+            now: new Date().toISOString(),
+          },
+          GALLERY_MAX_PER_USER,
+        ),
+      (inserted): inserted is null => inserted === null,
+      galleryFull,
+    );
     const row = await repo.findImage(db, id);
     if (!row) throw imageNotFound();
     return presentOne(row, user, lang);

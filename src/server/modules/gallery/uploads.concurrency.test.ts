@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { IMAGE_UPLOAD_LIMIT, VARIANT_NAMES, variantUrl } from '../../lib/images/index';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { describeEachEngine, type TestApp, useTestApp } from '../../test/app';
 import { createArtist, type TestUser } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { GALLERY_MAX_PER_USER } from './service';
@@ -53,15 +53,10 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: nu
 }
 
 describeEachEngine('parallel uploads', (engine) => {
-  let t: TestApp;
   let image: Buffer;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  const t = useTestApp(engine, async () => {
     image = await png(640, 480);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const galleryUpload = async (user: TestUser, file: Buffer) => {

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMAGE_QUEUE_MAX_WAITING, imageQueue } from '../../lib/images/index';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/app';
 import { createArtist } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 
@@ -14,14 +14,7 @@ const UPLOADS = 60;
  * its own process, so what other cases once allocated does not count.
  */
 describe('memory of parallel uploads of large images', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp('sqlite');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('sqlite');
 
   it(`decodes ${UPLOADS} accepted large images a few at a time and refuses the excess with 503`, async () => {
     // 16 megapixels each, within every limit: 48 MB apiece if all were decoded at once.

@@ -1,9 +1,8 @@
-import { withLanguage, type Language } from '../../../common/languages';
+import type { Language } from '../../../common/languages';
+import { pathTo } from '../../../common/routes';
 import { guestSpotCreateSchema, guestSpotOwnerQuery, guestSpotUpdateSchema, type GuestSpot } from '../../../common/schemas/guest-spots';
-import { absoluteUrl, profileUrl } from '../listings/heads';
+import { absoluteUrl, profileUrl } from '../../http/head';
 import type { ListingKind } from '../listings/kind';
-
-const path = (slug: string) => `/guestspot/${encodeURIComponent(slug)}`;
 
 /** schema.org JobPosting: a guest spot is a temporary work place offered by a studio. */
 function jobPosting(spot: GuestSpot, publicUrl: string, lang: Language, description: string) {
@@ -20,7 +19,7 @@ function jobPosting(spot: GuestSpot, publicUrl: string, lang: Language, descript
     validThrough: spot.endDate,
     jobStartDate: spot.startDate,
     employmentType: 'TEMPORARY',
-    url: publicUrl + withLanguage(path(spot.slug), lang),
+    url: publicUrl + pathTo('guestSpot', { slug: spot.slug }, lang),
     hiringOrganization: {
       '@type': 'Organization',
       name: spot.studio.name,
@@ -54,10 +53,9 @@ export const guestSpotKind: ListingKind<GuestSpot> = {
   slugFallback: 'guest-spot',
   cacheKey: 'guest-spots',
   pages: {
-    path,
     detailBySlug: 'guestSpot',
-    // The German list path shows the list too; its canonical is /guestspots.
-    list: { basePath: '/guestspots', routeId: 'guestSpots', firstPage: ['guestSpots', 'gastplatze'], numbered: 'guestSpotsPage' },
+    // The German list path (a spelling of guestSpots) shows the list too; its canonical is /guestspots.
+    list: { first: 'guestSpots', numbered: 'guestSpotsPage' },
     legacyLookups: ['guestSpot', 'guestSpotEdit'],
     seoKey: 'guestSpot',
     placeText: (spot) => [spot.cityName, spot.countryName].filter(Boolean).join(', '),

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ListingBase } from '../../../common/schemas/listing-fields';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { describeEachEngine, useTestApp } from '../../test/app';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { call, createAvailability, createGuestSpot, makeAdmin } from '../../test/listing-factories';
 
 describeEachEngine('listings: what the viewer may do', (engine) => {
-  let t: TestApp;
   let owners: { studio: TestUser; artist: TestUser };
   let others: { studio: TestUser; artist: TestUser };
   let admin: TestUser;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  const t = useTestApp(engine, async () => {
     owners = { studio: await createStudio(t.app), artist: await createArtist(t.app) };
     others = { studio: await createStudio(t.app), artist: await createArtist(t.app) };
     admin = await makeAdmin(t.app, await createArtist(t.app));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const kinds = [

@@ -85,13 +85,11 @@ export interface ListingKind<Item extends ListingBase = ListingBase> {
 
 /** A kind's public pages: the detail route ids, its list pages, the legacy paths naming one listing, its texts and structured data. */
 export interface ListingPages<Item> {
-  /** The page showing one listing by slug (`/guestspot/{slug}`). */
-  path(slug: string): string;
-  /** Route ids of the detail page by slug, and by id where an old address names it so. */
+  /** Route ids of the detail page by slug (`/guestspot/{slug}`, the canonical one), and by id where an old address names it so. */
   detailBySlug: RouteId;
   detailById?: RouteId;
-  /** The paged public list's pages, when the kind's list heads are written here. */
-  list?: { basePath: string; routeId: string; firstPage: RouteId[]; numbered: RouteId };
+  /** The paged public list's routes (page 1, which also answers under its spellings, and page n), when the kind's list heads are written here. */
+  list?: { first: RouteId; numbered: RouteId };
   /** Route ids of the legacy paths naming one listing by id or old slug (src/common/legacy-paths.ts). */
   legacyLookups: LegacyLookupKind[];
   /** The seo namespace's key of the detail texts (`seo:{key}.title`, `.description`). */

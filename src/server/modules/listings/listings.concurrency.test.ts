@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { expect, it } from 'vitest';
+import { describeEachEngine, useTestApp } from '../../test/app';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { call, createAvailability, createGuestSpot, day } from '../../test/listing-factories';
 
@@ -11,17 +11,12 @@ const KINDS = [
 ] as const;
 
 describeEachEngine('listings under concurrency', (engine) => {
-  let t: TestApp;
   let studio: TestUser;
   let artist: TestUser;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  const t = useTestApp(engine, async () => {
     studio = await createStudio(t.app);
     artist = await createArtist(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   for (const kind of KINDS) {

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { formatDate } from '../../../common/format';
 import { LIST_PAGE_SIZE, type ListingBase, type OwnerCard } from '../../../common/schemas/listing-fields';
 import type { Language } from '../../../common/languages';
+import { pathsByLanguage, routeIds } from '../../../common/routes';
 import type { SessionUser } from '../../../common/schemas/session';
-import type { Head } from '../../http/head';
+import { cutText, listHead, pageParam, type Head } from '../../http/head';
 import { t } from '../../i18n';
-import { cutText, everyLanguage, listHead, pageParam } from './heads';
 import type { ListingKind } from './kind';
 import type { ListingService } from './service';
 
@@ -28,7 +28,7 @@ function detailHead<Item extends ListingBase>(kind: ListingKind<Item>, item: Ite
     noindex: !item.isActive,
     jsonLd: kind.pages.jsonLd(item, publicUrl, lang, fallback),
     // Every address of one listing shows the same: the slug page is canonical.
-    alternates: everyLanguage(kind.pages.path(item.slug)),
+    alternates: pathsByLanguage(kind.pages.detailBySlug, { slug: item.slug }),
   };
 }
 
@@ -56,9 +56,10 @@ export function registerListingPages<Item extends ListingBase>(app: FastifyInsta
   if (list) {
     const listResolver = async (page: number | null, lang: Language) => {
       if (page === null) return null;
-      return listHead({ lang, page, total: await listings.countPublic(), pageSize: LIST_PAGE_SIZE, basePath: list.basePath, routeId: list.routeId });
+      return listHead({ lang, page, total: await listings.countPublic(), pageSize: LIST_PAGE_SIZE, first: list.first, numbered: list.numbered });
     };
-    for (const id of list.firstPage) app.pages.heads.set(id, (_match, { lang }) => listResolver(1, lang));
+    // Page 1 answers under each spelling of the list's path (the German one too); its canonical is the list's.
+    for (const id of routeIds(list.first)) app.pages.heads.set(id, (_match, { lang }) => listResolver(1, lang));
     app.pages.heads.set(list.numbered, (match, { lang }) => listResolver(pageParam(match.params.page), lang));
   }
 

@@ -17,15 +17,15 @@ export function groupStyles(rows: { owner_id: number; id: number; name: string }
   return byOwner;
 }
 
-/** The poster's card; the city falls back to the free-text profile city. */
+/** A person's card (a poster's, an artist's); the city falls back to the free-text profile city. */
+export function personCard(row: { id: number; name: string; username: string; avatar: string | null; city_name: string | null; city: string | null }): OwnerCard {
+  return { id: row.id, name: row.name, username: row.username, avatar: row.avatar, cityName: row.city_name ?? row.city };
+}
+
+/** The poster's card. */
 export function presentOwner(row: Pick<ListingRow, 'owner_id' | 'owner_name' | 'owner_username' | 'owner_avatar' | 'owner_city_name' | 'owner_city'>): OwnerCard {
-  return {
-    id: row.owner_id,
-    name: row.owner_name,
-    username: row.owner_username,
-    avatar: row.owner_avatar,
-    cityName: row.owner_city_name ?? row.owner_city,
-  };
+  const { owner_id: id, owner_name: name, owner_username: username, owner_avatar: avatar, owner_city_name: city_name, owner_city: city } = row;
+  return personCard({ id, name, username, avatar, city_name, city });
 }
 
 /**

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { firstFreeSlug, slugify, SLUG_MAX } from './slug';
 
 describe('slugify', () => {
-  it('makes lowercase ASCII words joined by hyphens, German umlauts spelled out', () => {
-    expect(slugify('Gastplatz in München – Sommer 2026!', 'x')).toBe('gastplatz-in-muenchen-sommer-2026');
-    expect(slugify('Große Straße, Köln', 'x')).toBe('grosse-strasse-koeln');
-    expect(slugify('ÄÖÜ äöü', 'x')).toBe('aeoeue-aeoeue');
-    expect(slugify('Crème brûlée à São Paulo', 'x')).toBe('creme-brulee-a-sao-paulo');
-    expect(slugify('Łódź & Ærø', 'x')).toBe('lodz-and-aero');
-    expect(slugify('  --Fine   Line__Blackwork--  ', 'x')).toBe('fine-line-blackwork');
+  it.each([
+    ['Gastplatz in München – Sommer 2026!', 'gastplatz-in-muenchen-sommer-2026'],
+    ['Große Straße, Köln', 'grosse-strasse-koeln'],
+    ['ÄÖÜ äöü', 'aeoeue-aeoeue'],
+    ['Crème brûlée à São Paulo', 'creme-brulee-a-sao-paulo'],
+    ['Łódź & Ærø', 'lodz-and-aero'],
+    ['  --Fine   Line__Blackwork--  ', 'fine-line-blackwork'],
+  ])('makes lowercase ASCII words joined by hyphens, German umlauts spelled out: %j', (title, slug) => {
+    expect(slugify(title, 'x')).toBe(slug);
   });
 
   it('cuts long titles at a word boundary', () => {
@@ -18,20 +20,24 @@ describe('slugify', () => {
     expect(slugify('a'.repeat(100), 'x')).toBe('a'.repeat(SLUG_MAX));
   });
 
-  it('falls back for titles without Latin letters, numbers only and route words', () => {
-    expect(slugify('東京', 'guest-spot')).toBe('guest-spot');
-    expect(slugify('!!!', 'availability')).toBe('availability');
-    expect(slugify('2026', 'guest-spot')).toBe('guest-spot-2026');
-    expect(slugify('New', 'guest-spot')).toBe('guest-spot-new');
-    expect(slugify('manage', 'guest-spot')).toBe('guest-spot-manage');
+  it.each([
+    { title: '東京', fallback: 'guest-spot', slug: 'guest-spot' },
+    { title: '!!!', fallback: 'availability', slug: 'availability' },
+    { title: '2026', fallback: 'guest-spot', slug: 'guest-spot-2026' },
+    { title: 'New', fallback: 'guest-spot', slug: 'guest-spot-new' },
+    { title: 'manage', fallback: 'guest-spot', slug: 'guest-spot-manage' },
+  ])('falls back for titles without Latin letters, numbers only and route words: $title', ({ title, fallback, slug }) => {
+    expect(slugify(title, fallback)).toBe(slug);
   });
 });
 
 describe('firstFreeSlug', () => {
-  it('adds -2, -3, ... until the slug is free', () => {
-    expect(firstFreeSlug('spot', [])).toBe('spot');
-    expect(firstFreeSlug('spot', ['spot'])).toBe('spot-2');
-    expect(firstFreeSlug('spot', ['spot', 'spot-2', 'spot-4'])).toBe('spot-3');
-    expect(firstFreeSlug('spot', ['spot-2'])).toBe('spot');
+  it.each([
+    [[], 'spot'],
+    [['spot'], 'spot-2'],
+    [['spot', 'spot-2', 'spot-4'], 'spot-3'],
+    [['spot-2'], 'spot'],
+  ])('adds -2, -3, ... until the slug is free: %j', (taken, slug) => {
+    expect(firstFreeSlug('spot', taken)).toBe(slug);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ListPage } from '../../../common/schemas/listing-fields';
 import { createTestApp, type Engine, type TestApp } from '../../test/app';
@@ -15,6 +15,30 @@ export const link = (html: string, rel: string) => new RegExp(`<link rel="${rel}
 /** Loads a page as a visitor or as the given user; `app` is read at call time (tests make it in beforeAll). */
 export const pageLoader = (app: () => FastifyInstance) => (url: string, as?: TestUser) =>
   app().inject({ method: 'GET', url, headers: as ? { cookie: as.cookie } : {} });
+
+/** Each legacy path answers a 301 to its new address. */
+export async function expectRedirects(page: (url: string) => Promise<LightMyRequestResponse>, cases: [string, string][]): Promise<void> {
+  for (const [from, to] of cases) {
+    const res = await page(from);
+    expect(res.statusCode, from).toBe(301);
+    expect(res.headers.location, from).toBe(to);
+  }
+}
+
+/**
+ * A list page answered 200 with this title and these links: a link given as undefined must be
+ * absent, one not given is not checked.
+ */
+export function expectListPage(
+  res: LightMyRequestResponse,
+  expected: { title: string; canonical: string; prev?: string; next?: string },
+): void {
+  expect(res.statusCode).toBe(200);
+  expect(res.body).toContain(`<title>${expected.title}</title>`);
+  for (const rel of ['canonical', 'prev', 'next'] as const) {
+    if (rel in expected) expect(link(res.body, rel), rel).toBe(expected[rel]);
+  }
+}
 
 /** The public list of a listing API as a visitor reads it (200 expected), and the ids of a page. */
 export function publicListReader<Item extends { id: number }>(app: () => FastifyInstance, api: string) {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { describeEachEngine, useTestApp } from '../../test/app';
 import { createArtist, createStudio } from '../../test/factories';
 import { VISIT_LIMIT } from './service';
 import { anonymousVisitorKey, visitorNetwork } from './visitor';
 
 describeEachEngine('profile visits', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('counts a visit by anyone but the owner, once a day per visitor', async () => {
     const owner = await createStudio(t.app);

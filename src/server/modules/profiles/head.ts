@@ -1,26 +1,13 @@
-import { LANGUAGES, splitLanguage, withLanguage, type Language } from '../../../common/languages';
+import { splitLanguage, withLanguage } from '../../../common/languages';
+import { pathsByLanguage } from '../../../common/routes';
 import type { ProfileUser } from '../../../common/schemas/profile';
 import { socialLinks } from '../../../common/social-links';
 import { isProfileSegment, profilePath } from '../../../common/username';
+import { BIO_CUT, HEAD_DESCRIPTION_MAX, absoluteUrl, cutText } from '../../http/head';
 import type { HeadResolver, PageRedirect } from '../../http/pages';
 import { t } from '../../i18n';
 import { variantUrl } from '../../lib/images/index';
 import { keyOfPathName, type ProfileService } from './service';
-
-const DESCRIPTION_MAX = 155;
-
-/** Cuts a text for a meta description at a word boundary, with an ellipsis when cut. */
-export function cutDescription(text: string, max = DESCRIPTION_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if ([...flat].length <= max) return flat;
-  const cut = [...flat].slice(0, max - 1).join('');
-  const atWord = cut.replace(/\s+\S*$/, '');
-  return `${(atWord.length > max * 0.6 ? atWord : cut).replace(/[\s,.;:–-]+$/, '')}…`;
-}
-
-function absolute(publicUrl: string, url: string): string {
-  return url.startsWith('http') ? url : publicUrl + url;
-}
 
 /** Schema.org data of a profile: `Person` for artists, `TattooParlor` for studios. */
 export function profileJsonLd(profile: ProfileUser, url: string, image: string | undefined, publicUrl: string): Record<string, unknown> {
@@ -41,8 +28,8 @@ export function profileJsonLd(profile: ProfileUser, url: string, image: string |
     '@type': profile.userType === 'studio' ? 'TattooParlor' : 'Person',
     name: profile.name,
     url,
-    ...(image ? { image: absolute(publicUrl, image) } : {}),
-    ...(profile.bio ? { description: cutDescription(profile.bio, 300) } : {}),
+    ...(image ? { image: absoluteUrl(publicUrl, image) } : {}),
+    ...(profile.bio ? { description: cutText(profile.bio, 300, BIO_CUT) } : {}),
     ...(address ? { address } : {}),
     ...(sameAs.length || website ? { sameAs: [...(website ? [website] : []), ...sameAs] } : {}),
     ...(profile.styles.length ? { knowsAbout: profile.styles.map((s) => s.name) } : {}),
@@ -63,13 +50,12 @@ export const profileHead = (profiles: Pick<ProfileService, 'loadProfile'>): Head
   const city = profile.cityName;
   const title = city ? t(lang, 'seo:profile.titleWithCity', { name: profile.name, type, city }) : t(lang, 'seo:profile.title', { name: profile.name, type });
   const description = profile.bio?.trim()
-    ? cutDescription(profile.bio)
+    ? cutText(profile.bio, HEAD_DESCRIPTION_MAX, BIO_CUT)
     : t(lang, city ? 'seo:profile.descriptionWithCity' : 'seo:profile.description', { name: profile.name, type, city });
   const first = profile.galleryImages[0];
   const image = profile.avatar ?? (first ? first.mediumUrl || variantUrl(first.imageUrl, 'medium') : undefined);
   // One canonical address per profile, whatever case or spacing the link used.
-  const path = `/${encodeURIComponent(profilePath(profile.username))}`;
-  const alternates = Object.fromEntries(LANGUAGES.map((l) => [l, withLanguage(path, l)])) as Record<Language, string>;
+  const alternates = pathsByLanguage('profile', { username: profilePath(profile.username) });
   const publicUrl = app.config.publicUrl;
   return {
     title,

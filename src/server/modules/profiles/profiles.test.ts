@@ -1,11 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialLink, socialLinks } from '../../../common/social-links';
 import { variantUrl } from '../../lib/images/index';
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
-import { cutDescription } from './head';
+import { cutText as cutDescription } from '../../http/head';
 
 /** Every field of the specified user/profile entity as others see it; the owner also gets email and role. */
 const PROFILE_KEYS = [
@@ -440,26 +439,5 @@ describe('profile head helpers', () => {
     const cut = cutDescription('word '.repeat(60));
     expect([...cut].length).toBeLessThanOrEqual(155);
     expect(cut.endsWith('word…')).toBe(true);
-  });
-});
-
-describe('social links', () => {
-  it('uses http values as they are and builds the rest from handles', () => {
-    expect(socialLink('instagram', 'https://instagram.com/x')).toBe('https://instagram.com/x');
-    expect(socialLink('instagram', '@lena.ink')).toBe('https://instagram.com/lena.ink');
-    expect(socialLink('instagram', 'instagram.com/lena.ink')).toBe('https://instagram.com/lena.ink');
-    expect(socialLink('instagram', 'www.instagram.com/@lena.ink/')).toBe('https://instagram.com/lena.ink');
-    expect(socialLink('tiktok', '@lena')).toBe('https://www.tiktok.com/@lena');
-    expect(socialLink('twitter', 'twitter.com/lena')).toBe('https://x.com/lena');
-    expect(socialLink('telegram', '@lena')).toBe('https://t.me/lena');
-    expect(socialLink('website', 'lena.example')).toBe('https://lena.example');
-    expect(socialLink('website', 'http://lena.example')).toBe('http://lena.example');
-    expect(socialLink('whatsapp', '+49 170 123 45 67')).toBe('https://wa.me/491701234567');
-    expect(socialLink('facebook', '  ')).toBeNull();
-    expect(socialLink('whatsapp', '+ ')).toBeNull();
-    expect(socialLinks({ instagram: 'a', facebook: null, website: 'b.example' })).toEqual([
-      { network: 'instagram', url: 'https://instagram.com/a' },
-      { network: 'website', url: 'https://b.example' },
-    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Language } from '../../../common/languages';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { UserUpdate } from '../../db/schema';
+import { selectUserStyles } from '../reference/repo';
 
 export type ProfileKey = { id: number } | { usernameKey: string };
 
@@ -32,9 +33,7 @@ export function findUserSummary(db: Db, key: ProfileKey) {
 
 /** A user's styles named in one language. */
 export function findUserStyles(db: Db, userId: number, lang: Language) {
-  return db
-    .selectFrom('user_styles')
-    .innerJoin('styles', 'styles.id', 'user_styles.style_id')
+  return selectUserStyles(db)
     .select((eb) => ['styles.id', eb.ref(`styles.name_${lang}`).as('name')])
     .where('user_styles.user_id', '=', userId)
     .execute();

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import type { UserUpdate } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
-import { processImage, storeImage } from '../../lib/images/index';
+import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
 import type { GalleryService } from '../gallery/service';
 import type { ReferenceService } from '../reference/service';
 import { profilePolicy } from './policy';
@@ -82,18 +82,13 @@ export function createProfileService(deps: ProfileDeps) {
     authorizeEdit(user, profileId);
     const processed = await processImage(image, kind);
     const stored = await storeImage(deps.storage, processed, `${IMAGE_FOLDER[kind]}/${profileId}`);
-    let old: string | null | undefined;
-    try {
-      old = await repo.replaceImage(db, profileId, IMAGE_COLUMN[kind], stored.imageUrl, new Date().toISOString());
-    } catch (err) {
-      // No row points at the new files, so nothing else would ever delete them.
-      await deps.deleteFiles([stored.imageUrl]).catch(() => undefined);
-      throw err;
-    }
-    if (old === undefined) {
-      await deps.deleteFiles([stored.imageUrl]);
-      throw profileNotFound();
-    }
+    const old = await recordStoredImage(
+      stored,
+      deps.deleteFiles,
+      () => repo.replaceImage(db, profileId, IMAGE_COLUMN[kind], stored.imageUrl, new Date().toISOString()),
+      (replaced): replaced is undefined => replaced === undefined,
+      profileNotFound,
+    );
     if (old) await deps.deleteFiles([old]);
     return stored.imageUrl;
   }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { seedReference } from '../../seed/reference/index';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { describeEachEngine, useTestApp } from '../../test/app';
 import { foldForSearch } from './service';
 
 interface CityJson {
@@ -25,13 +25,7 @@ interface StyleJson {
 const LANGS = ['en', 'de', 'es', 'fr', 'pt'] as const;
 
 describeEachEngine('reference data', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(engine);
 
   const getJson = async <T>(url: string, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ method: 'GET', url, headers });

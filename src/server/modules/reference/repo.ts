@@ -6,6 +6,9 @@ export type CountryRow = Selectable<CountriesTable>;
 export type CityRow = Selectable<CitiesTable>;
 export type StyleRow = Selectable<StylesTable>;
 
+/** Users' style links joined with the styles: where a query for the styles of users starts. */
+export const selectUserStyles = (db: Db) => db.selectFrom('user_styles').innerJoin('styles', 'styles.id', 'user_styles.style_id');
+
 export function createReferenceRepo(db: Db) {
   return {
     listCountries(): Promise<CountryRow[]> {

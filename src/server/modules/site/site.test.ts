@@ -35,12 +35,12 @@ describeEachEngine('GET /api/site', (engine) => {
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(res.json()).toEqual({
       operator: {
-        name: 'Nadelwerk Plattform GmbH',
-        address: 'Beispielweg 3, 04109 Leipzig, Deutschland',
-        email: 'kontakt@nadelwerk.example',
-        phone: '+49 341 000000',
-        vatId: 'DE000000000',
-        register: 'Amtsgericht Leipzig, HRB 0000',
+        name: OPERATOR_ENV.OPERATOR_NAME,
+        address: OPERATOR_ENV.OPERATOR_ADDRESS,
+        email: OPERATOR_ENV.OPERATOR_EMAIL,
+        phone: OPERATOR_ENV.OPERATOR_PHONE,
+        vatId: OPERATOR_ENV.OPERATOR_VAT_ID,
+        register: OPERATOR_ENV.OPERATOR_REGISTER,
         instagramUrl: 'https://instagram.com/nadelwerk.example',
         example: false,
       },

@@ -1,35 +1,25 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SessionUser } from '../../../common/schemas/session';
 import { usernameKey } from '../../../common/username';
-import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
+import { describeEachEngine, useTestApp } from '../../test/app';
+import { insertBareUsers } from '../../test/factories';
 import { STYLES } from '../reference/styles';
 import { DEMO_EMAIL_DOMAIN, DEMO_PEOPLE } from './index';
 import { DEMO_AVAILABILITIES, DEMO_SPOTS, seedDemoListings } from './listings';
 
 describeEachEngine('demo listings', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
+  const t = useTestApp(engine, async () => {
     // The demo accounts alone, without pictures: the listings only need their ids and places.
-    const now = new Date().toISOString();
-    await t.app.ctx.db
-      .insertInto('users')
-      .values(
-        DEMO_PEOPLE.map((p) => ({
-          username: p.username,
-          username_key: usernameKey(p.username),
-          email: `${p.email}@${DEMO_EMAIL_DOMAIN}`,
-          email_key: `${p.email}@${DEMO_EMAIL_DOMAIN}`.toLowerCase(),
-          password_hash: 'x',
-          name: p.name,
-          user_type: p.type,
-          featured_until: null, avatar: null, header_image: null, bio: null, city: null, country: null, city_id: null,
-          country_id: null, city_name: null, country_name: null, gender: null, experience: null, instagram: null,
-          facebook: null, tiktok: null, youtube: null, telegram: null, whatsapp: null, pinterest: null, twitter: null,
-          website: null, created_at: now, updated_at: now,
-        })),
-      )
-      .execute();
+    await insertBareUsers(
+      t.app,
+      DEMO_PEOPLE.map((p) => ({
+        username: p.username,
+        usernameKey: usernameKey(p.username),
+        email: `${p.email}@${DEMO_EMAIL_DOMAIN}`,
+        name: p.name,
+        type: p.type,
+      })),
+    );
     const berlin = await t.app.ctx.db.selectFrom('cities').select(['id', 'country_id', 'name']).where('name', '=', 'Berlin').orderBy('population', 'desc').executeTakeFirstOrThrow();
     await t.app.ctx.db
       .updateTable('users')
@@ -37,9 +27,6 @@ describeEachEngine('demo listings', (engine) => {
       .where('email_key', '=', `studio@${DEMO_EMAIL_DOMAIN}`)
       .execute();
     await seedDemoListings(t.app.ctx.db, DEMO_EMAIL_DOMAIN);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('names only demo accounts of the right type and styles that exist', () => {

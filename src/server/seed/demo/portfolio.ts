@@ -1,11 +1,11 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { interpolate } from '../../../common/i18n';
 import type { Language } from '../../../common/languages';
 import { processImage, storeImage, type ProcessedImage } from '../../lib/images/index';
 import type { Storage } from '../../lib/storage/index';
 import type { Db } from '../../db/index';
 import { insertPortfolios } from '../../modules/gallery/repo';
-import type { GalleryImagesTable } from '../../db/schema';
+import type { GalleryImagesTable, StylesTable } from '../../db/schema';
 import { generateArtwork } from './artwork';
 
 /**
@@ -115,16 +115,7 @@ export function bioLanguage(bio: string | null): Language {
 const familyOf = (slug: string): Family => FAMILY_OF[slug] ?? 'colour';
 const DAY_MS = 86_400_000;
 
-interface StyleRow {
-  user_id: number;
-  id: number;
-  slug: string;
-  name_en: string;
-  name_de: string;
-  name_es: string;
-  name_fr: string;
-  name_pt: string;
-}
+type StyleRow = Selectable<StylesTable> & { user_id: number };
 
 /** Processes the pool's artworks, two at a time (one per core). */
 async function buildPool(families: Family[]): Promise<Map<Family, ProcessedImage[]>> {

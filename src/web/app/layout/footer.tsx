@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../../../common/constants';
+import { buildPath } from '../../../common/routes';
 import { useSite } from '../../features/static-pages';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { InstagramIcon } from '../../ui/instagram-icon';
@@ -32,16 +33,16 @@ export function Footer() {
   const instagramUrl = useSite().data?.operator?.instagramUrl;
   const year = new Date().getFullYear();
   const navigation = [
-    { to: '/', label: t('nav.home') },
-    { to: '/guestspots', label: t('nav.spots') },
-    { to: '/tattooartists', label: t('nav.artists') },
+    { to: buildPath('home'), label: t('nav.home') },
+    { to: buildPath('guestSpots'), label: t('nav.spots') },
+    { to: buildPath('tattooArtists'), label: t('nav.artists') },
   ];
   const legal = [
-    { to: '/contact', label: t('footer.contact') },
-    { to: '/privacy', label: t('footer.privacy') },
-    { to: '/terms', label: t('footer.terms') },
-    { to: '/aboutus', label: t('footer.about') },
-    { to: '/impressum', label: t('footer.imprint') },
+    { to: buildPath('contact'), label: t('footer.contact') },
+    { to: buildPath('privacy'), label: t('footer.privacy') },
+    { to: buildPath('terms'), label: t('footer.terms') },
+    { to: buildPath('aboutus'), label: t('footer.about') },
+    { to: buildPath('impressum'), label: t('footer.imprint') },
   ];
   return (
     <footer className="mt-12 border-t border-line bg-surface">

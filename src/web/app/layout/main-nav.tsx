@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { profilePath } from '../../../common/username';
+import { profilePathTo } from '../../../common/routes';
 import { useSession } from '../../lib/session';
 import { ensureErrorTexts } from '../../i18n/i18n';
 import { LocalizedNavLink } from '../../i18n/localized-link';
@@ -8,6 +9,17 @@ import { cn } from '../../ui/cn';
 
 const LINK =
   'block rounded px-3 py-2 font-semibold text-ink no-underline transition-colors hover:bg-sunken aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-4';
+
+/** One page link of the navigation; `className` goes to the list item. */
+function NavItem({ to, end, className, children }: { to: string; end?: boolean; className?: string; children: ReactNode }) {
+  return (
+    <li className={className}>
+      <LocalizedNavLink to={to} end={end} className={LINK}>
+        {children}
+      </LocalizedNavLink>
+    </li>
+  );
+}
 
 /**
  * The main navigation: always Home, Spots and Artists; logged in Dashboard, Profile and Log out;
@@ -30,33 +42,13 @@ export function MainNav({ layout, label }: { layout: 'row' | 'column'; label: st
   return (
     <nav aria-label={label}>
       <ul className={list}>
-        <li>
-          <LocalizedNavLink to="/" end className={LINK}>
-            {t('nav.home')}
-          </LocalizedNavLink>
-        </li>
-        <li>
-          <LocalizedNavLink to="/guestspots" className={LINK}>
-            {t('nav.spots')}
-          </LocalizedNavLink>
-        </li>
-        <li>
-          <LocalizedNavLink to="/tattooartists" className={LINK}>
-            {t('nav.artists')}
-          </LocalizedNavLink>
-        </li>
+        <NavItem to="/" end>{t('nav.home')}</NavItem>
+        <NavItem to="/guestspots">{t('nav.spots')}</NavItem>
+        <NavItem to="/tattooartists">{t('nav.artists')}</NavItem>
         {state === 'loggedIn' && user && (
           <>
-            <li className={separator}>
-              <LocalizedNavLink to="/dashboard" className={LINK}>
-                {t('nav.dashboard')}
-              </LocalizedNavLink>
-            </li>
-            <li>
-              <LocalizedNavLink to={`/${profilePath(user.username)}`} end className={LINK}>
-                {t('nav.profile')}
-              </LocalizedNavLink>
-            </li>
+            <NavItem to="/dashboard" className={separator}>{t('nav.dashboard')}</NavItem>
+            <NavItem to={profilePathTo(user.username)} end>{t('nav.profile')}</NavItem>
             <li>
               <button type="button" onClick={onLogout} className={cn(LINK, 'inline-flex w-full items-center gap-2')}>
                 <LogOut aria-hidden="true" className="size-4" />
@@ -67,11 +59,7 @@ export function MainNav({ layout, label }: { layout: 'row' | 'column'; label: st
         )}
         {state === 'loggedOut' && (
           <>
-            <li className={separator}>
-              <LocalizedNavLink to="/login" className={LINK}>
-                {t('nav.login')}
-              </LocalizedNavLink>
-            </li>
+            <NavItem to="/login" className={separator}>{t('nav.login')}</NavItem>
             <li>
               <LocalizedNavLink
                 to="/register"

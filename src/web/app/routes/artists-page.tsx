@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/page-header';
 import { formatCountry } from '../../../common/format';
 import type { ArtistListItem } from '../../../common/schemas/artists';
-import { profilePath } from '../../../common/username';
+import { buildPath, profilePathTo } from '../../../common/routes';
 import { useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Badge } from '../../ui/badge';
@@ -14,7 +14,7 @@ import { useArtistList } from '../../features/artists';
 /** /tattooartists and /tattooartists/page/{n}: artists by style, place and current availability. */
 export default function ArtistsPage() {
   const { t } = useTranslation(['artists', 'listings']);
-  const { filters, page, setFilters, hrefFor, active } = useListAddress('/tattooartists');
+  const { filters, page, setFilters, hrefFor, active } = useListAddress(buildPath('tattooArtists'));
   const list = useArtistList(filters, page);
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:py-12">
@@ -22,7 +22,7 @@ export default function ArtistsPage() {
         title={t('title')}
         intro={t('intro')}
         action={
-          <LocalizedLink to="/artist-availability" className="font-semibold">
+          <LocalizedLink to={buildPath('availabilityList')} className="font-semibold">
             {t('availabilityLink')}
           </LocalizedLink>
         }
@@ -52,7 +52,7 @@ function ArtistCard({ artist, priority }: { artist: ArtistListItem; priority: bo
   const current = artist.currentAvailability;
   return (
     <ListingCard
-      href={`/${profilePath(artist.username)}`}
+      href={profilePathTo(artist.username)}
       imageSrc={artist.avatar}
       imageName={artist.name}
       seed={artist.id}

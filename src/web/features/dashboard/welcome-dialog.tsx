@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { profilePath } from '../../../common/username';
+import { profilePathTo } from '../../../common/routes';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -31,7 +31,7 @@ export function WelcomeDialog() {
       footer={
         <>
           <Button onClick={close}>{t('welcome.close')}</Button>
-          <LocalizedLink to={`/${profilePath(name)}?edit=true`} className={buttonClasses({ variant: 'primary' })} onClick={close}>
+          <LocalizedLink to={`${profilePathTo(name)}?edit=true`} className={buttonClasses({ variant: 'primary' })} onClick={close}>
             {t('welcome.cta')}
           </LocalizedLink>
         </>

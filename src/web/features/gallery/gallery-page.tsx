@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatCountry } from '../../../common/format';
 import type { GalleryListItem } from '../../../common/schemas/gallery';
-import { profilePath } from '../../../common/username';
+import { profilePathTo } from '../../../common/routes';
 import { useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
@@ -26,7 +26,7 @@ function GalleryTile({ item, priority }: { item: GalleryListItem; priority: bool
   return (
     <li>
       <LocalizedLink
-        to={`/${profilePath(item.user.username)}?tab=portfolio`}
+        to={`${profilePathTo(item.user.username)}?tab=portfolio`}
         className="group block overflow-hidden rounded border border-line bg-surface text-ink no-underline hover:border-line-strong"
       >
         <GalleryPicture image={item} seed={item.user.id} alt={alt} priority={priority} />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { buildPath } from '../../../common/routes';
 import { useFeatured } from './api/get-featured';
 import { AudienceCards } from './components/audience-cards';
 import { Explore } from './components/explore';
@@ -20,7 +21,7 @@ export default function HomePage() {
         title={t('featured.artistsTitle')}
         query={artists}
         texts={{ loading: t('featured.loadingArtists'), empty: t('featured.noArtists'), error: t('featured.artistLoadError') }}
-        more={{ to: '/tattooartists', label: t('featured.allArtists') }}
+        more={{ to: buildPath('tattooArtists'), label: t('featured.allArtists') }}
         priority
       />
       <FeaturedSection
@@ -28,7 +29,7 @@ export default function HomePage() {
         title={t('featured.studiosTitle')}
         query={studios}
         texts={{ loading: t('featured.loadingStudios'), empty: t('featured.noStudios'), error: t('featured.studioLoadError') }}
-        more={{ to: '/guestspots', label: t('featured.allSpots') }}
+        more={{ to: buildPath('guestSpots'), label: t('featured.allSpots') }}
       />
       <AudienceCards />
       <HowItWorks />

@@ -1,7 +1,7 @@
 import { LogIn, MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { profilePath } from '../../../common/username';
+import { profilePathTo } from '../../../common/routes';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';
 import { useSession } from '../../lib/session';
@@ -25,7 +25,7 @@ export function ContactAction({ username, name }: { username: string; name: stri
     );
   }
   return (
-    <LocalizedLink to={`/${profilePath(username)}`} className={buttonClasses({ variant: 'primary' })}>
+    <LocalizedLink to={profilePathTo(username)} className={buttonClasses({ variant: 'primary' })}>
       <MessageSquare aria-hidden="true" className="size-5" />
       {t('contact.profile', { name })}
     </LocalizedLink>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StyleRef } from '../../../common/schemas/listing-fields';
-import { profilePath } from '../../../common/username';
+import { profilePathTo } from '../../../common/routes';
 import { ApiError } from '../../lib/api';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
@@ -49,7 +49,7 @@ export function DetailLayout({
   below?: ReactNode;
 }) {
   const { t } = useTranslation('listings');
-  const profile = `/${profilePath(owner.username)}`;
+  const profile = profilePathTo(owner.username);
   return (
     <article className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 sm:py-12">
       <header className="space-y-3">

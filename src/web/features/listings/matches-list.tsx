@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MatchReasons } from '../../../common/schemas/listing-fields';
-import { profilePath } from '../../../common/username';
+import { profilePathTo } from '../../../common/routes';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
 import { Avatar } from '../../ui/avatar';
@@ -68,7 +68,7 @@ export function MatchesList({
               <Avatar src={m.owner.avatar} name={m.owner.name} size="md" decorative />
               <div className="min-w-0 flex-1 space-y-1">
                 <p className="flex flex-wrap items-baseline gap-x-2">
-                  <LocalizedLink to={`/${profilePath(m.owner.username)}`} className="font-bold">
+                  <LocalizedLink to={profilePathTo(m.owner.username)} className="font-bold">
                     {m.owner.name}
                   </LocalizedLink>
                   <span className="text-sm text-ink-muted">{t('matches.score', { score: m.score })}</span>

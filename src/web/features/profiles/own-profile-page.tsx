@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { withLanguage } from '../../../common/languages';
-import { profilePath } from '../../../common/username';
+import { profilePathTo } from '../../../common/routes';
 import { useLanguage } from '../../i18n/language';
 import { Spinner } from '../../ui/spinner';
 import { RequireLogin, useSession } from '../../lib/session';
@@ -13,7 +12,7 @@ function ToOwnProfile() {
   const lang = useLanguage();
   const navigate = useNavigate();
   useEffect(() => {
-    if (user) navigate(withLanguage(`/${profilePath(user.username)}`, lang), { replace: true });
+    if (user) navigate(profilePathTo(user.username, lang), { replace: true });
   }, [user, lang, navigate]);
   return null;
 }

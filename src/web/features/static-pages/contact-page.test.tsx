@@ -13,6 +13,14 @@ function stubFetch(contact: () => Response = () => jsonResponse({ success: true 
   return { fetch, contactCalls: () => fetch.mock.calls.filter(([url]) => String(url) === '/api/contact') as unknown as [string, RequestInit][] };
 }
 
+/** Fills in the form and sends it. */
+async function sendMessage(user: ReturnType<typeof userEvent.setup>, input: { name: string; email: string; message: string }) {
+  await user.type(screen.getByLabelText('Name'), input.name);
+  await user.type(screen.getByLabelText('E-Mail-Adresse'), input.email);
+  await user.type(screen.getByLabelText('Nachricht'), input.message);
+  await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+}
+
 describe('contact page', () => {
   it('shows German errors under a field as soon as it is left', async () => {
     const user = userEvent.setup();
@@ -50,10 +58,7 @@ describe('contact page', () => {
     const user = userEvent.setup();
     const { contactCalls } = stubFetch(() => jsonResponse({ success: true, message: 'Danke!' }, 201));
     await renderWithApp(<ContactPage />, { path: '/de/kontakt', namespaces: ['contact', 'errors'] });
-    await user.type(screen.getByLabelText('Name'), '  Jana Becker ');
-    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'jana@example.com');
-    await user.type(screen.getByLabelText('Nachricht'), 'Ich habe eine Frage zu Gastplätzen.');
-    await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+    await sendMessage(user, { name: '  Jana Becker ', email: 'jana@example.com', message: 'Ich habe eine Frage zu Gastplätzen.' });
 
     expect(await screen.findByText('Danke, deine Nachricht wurde gesendet.')).toBeTruthy();
     expect(contactCalls()).toHaveLength(1);
@@ -72,10 +77,7 @@ describe('contact page', () => {
     const user = userEvent.setup();
     stubFetch(() => jsonResponse({ success: false, error: 'Zu viele Versuche. Bitte warte 60 Sekunden.', code: 'rateLimited' }, 429));
     await renderWithApp(<ContactPage />, { path: '/de/kontakt', namespaces: ['contact', 'errors'] });
-    await user.type(screen.getByLabelText('Name'), 'Jana');
-    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'jana@example.com');
-    await user.type(screen.getByLabelText('Nachricht'), 'Noch eine Frage an euch.');
-    await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+    await sendMessage(user, { name: 'Jana', email: 'jana@example.com', message: 'Noch eine Frage an euch.' });
 
     expect(await screen.findByText('Zu viele Versuche. Bitte warte 60 Sekunden.')).toBeTruthy();
     expect(screen.getByText('Deine Nachricht konnte nicht gesendet werden.')).toBeTruthy();

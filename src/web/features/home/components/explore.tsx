@@ -1,11 +1,12 @@
 import { ArrowRight, MapPinned, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { buildPath } from '../../../../common/routes';
 import { HomeSection } from './home-section';
 import { LocalizedLink } from '../../../i18n/localized-link';
 
 const TILES = [
-  { key: 'artists', to: '/tattooartists', Icon: Users },
-  { key: 'spots', to: '/guestspots', Icon: MapPinned },
+  { key: 'artists', to: buildPath('tattooArtists'), Icon: Users },
+  { key: 'spots', to: buildPath('guestSpots'), Icon: MapPinned },
 ] as const;
 
 /** The two listings to browse without an account. */

@@ -2,7 +2,7 @@ import { MapPin, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatCountry, formatRating, initials } from '../../../../common/format';
 import type { FeaturedArtist } from '../../../../common/schemas/featured';
-import { profilePath } from '../../../../common/username';
+import { profilePathTo } from '../../../../common/routes';
 import { useLanguage } from '../../../i18n/language';
 import { LocalizedLink } from '../../../i18n/localized-link';
 import { Badge } from '../../../ui/badge';
@@ -21,7 +21,7 @@ export function FeaturedCard({ entry, priority = false }: { entry: FeaturedArtis
   const featured = entry.featuredUntil !== null && new Date(entry.featuredUntil).getTime() > Date.now();
   return (
     <LocalizedLink
-      to={`/${profilePath(entry.username)}`}
+      to={profilePathTo(entry.username)}
       className={LINK_CARD_CLASSES}
     >
       <div className="relative">

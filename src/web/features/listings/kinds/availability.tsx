@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { buildPath } from '../../../../common/routes';
 import { availabilityCreateSchema, type Availability, type AvailabilityMatch } from '../../../../common/schemas/availability';
 import { LISTING_LIMITS } from '../../../../common/schemas/listing-fields';
 import { TextField } from '../../../ui/field';
@@ -16,11 +17,18 @@ export const AVAILABILITY: ListingKind<Availability, Values> = {
   name: 'availability', other: 'guestSpots', postedBy: 'artist', idPrefix: 'av',
   api: { key: 'artist-availability', path: '/api/artist-availability', ownerParam: 'artistId' },
   // Its list pages with ?page=n, and its detail pages lead back to the artists' list.
-  paths: { list: '/artist-availability', listPaging: false, manage: '/artist-availability/manage', add: '/guestartist/new', addFromProfile: '/artist-availability/new', backToList: '/tattooartists' },
+  paths: {
+    list: buildPath('availabilityList'),
+    listPaging: false,
+    manage: buildPath('availabilityManage'),
+    add: buildPath('guestArtistNew'),
+    addFromProfile: buildPath('availabilityNew'),
+    backToList: buildPath('tattooArtists'),
+  },
   // The canonical page is the title slug page.
-  detailPath: (entry) => `/tattooartist/${encodeURIComponent(entry.slug)}`,
-  editPath: (entry) => `/guestartist/${entry.id}/edit`,
-  tabPath: (entry) => `/artist-availability/${entry.id}`,
+  detailPath: (entry) => buildPath('tattooArtist', { slug: entry.slug }),
+  editPath: (entry) => buildPath('guestArtistEdit', { id: entry.id }),
+  tabPath: (entry) => buildPath('availabilityDetail', { id: entry.id }),
   owner: (entry) => entry.artist,
   place: wantedPlaceText,
   tabEntry: (entry) => ({ ...entry, location: wantedPlaceText(entry) }),

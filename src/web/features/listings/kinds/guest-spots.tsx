@@ -1,5 +1,6 @@
 import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { buildPath } from '../../../../common/routes';
 import { guestSpotCreateSchema, type GuestSpot, type GuestSpotMatch } from '../../../../common/schemas/guest-spots';
 import { LISTING_LIMITS } from '../../../../common/schemas/listing-fields';
 import type { FieldErrors } from '../../../lib/form';
@@ -21,7 +22,7 @@ type Field = keyof Values;
 const otherCityNamed = (values: Record<Field, unknown>): FieldErrors<Field> =>
   values.cityId === OTHER_CITY && !String(values.cityName ?? '').trim() ? { cityName: 'required' } : {};
 
-const detailPath = (spot: Pick<GuestSpot, 'slug'>) => `/guestspot/${encodeURIComponent(spot.slug)}`;
+const detailPath = (spot: Pick<GuestSpot, 'slug'>) => buildPath('guestSpot', { slug: spot.slug });
 
 /** The place and terms of a guest spot: the studio's city (or one typed), compensation, places, requirements. */
 function GuestSpotFields({ form }: { form: ListingForm<Values> }) {
@@ -60,9 +61,16 @@ export const GUEST_SPOTS: ListingKind<GuestSpot, Values> = {
   name: 'guestSpots', other: 'availability', postedBy: 'studio', idPrefix: 'gs',
   api: { key: 'guest-spots', path: '/api/guest-spots', ownerParam: 'studioId' },
   // Page n of the list lives at /guestspots/page/{n}, the route table's paths for search engines.
-  paths: { list: '/guestspots', listPaging: true, manage: '/guestspots/manage', add: '/guestspot/new', addFromProfile: '/guestspot/new', backToList: '/guestspots' },
+  paths: {
+    list: buildPath('guestSpots'),
+    listPaging: true,
+    manage: buildPath('guestSpotsManage'),
+    add: buildPath('guestSpotNew'),
+    addFromProfile: buildPath('guestSpotNew'),
+    backToList: buildPath('guestSpots'),
+  },
   detailPath,
-  editPath: (spot) => `${detailPath(spot)}/edit`,
+  editPath: (spot) => buildPath('guestSpotEdit', { slug: spot.slug }),
   tabPath: detailPath,
   owner: (spot) => spot.studio,
   place: (spot) => placeText(spot.cityName, spot.countryName),

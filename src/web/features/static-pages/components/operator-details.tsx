@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteOperator } from '../../../../common/schemas/site';
 import { Alert } from '../../../ui/alert';
-import { SkeletonLines } from '../../../ui/skeleton';
+import { BusyLines } from '../../../ui/skeleton';
 import { useSite } from '../api/get-site';
 
 const LINK = 'font-semibold underline underline-offset-4';
@@ -49,11 +49,7 @@ export function OperatorDetails({ contact = false }: { contact?: boolean }) {
   const { t } = useTranslation('common');
   const site = useSite();
   if (site.isPending) {
-    return (
-      <div className="space-y-2" aria-busy="true">
-        <SkeletonLines lines={['h-5 w-56', 'h-5 w-72']} />
-      </div>
-    );
+    return <BusyLines className="space-y-2" lines={['h-5 w-56', 'h-5 w-72']} />;
   }
   if (site.isError) return <p>{t('operator.loadFailed')}</p>;
   const operator = site.data.operator;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../../ui/alert';
 import { Select, TextField } from '../../../../ui/field';
-import { SkeletonLines } from '../../../../ui/skeleton';
+import { BusyLines } from '../../../../ui/skeleton';
 import { cityOptions, countryOptions, useCountries, type CountryOption } from '../../../../reference/api/get-countries';
 
 export interface LocationValue {
@@ -31,11 +31,7 @@ export function LocationSelect({
   const { t } = useTranslation('profiles');
   const countries = useCountries();
   if (countries.isPending) {
-    return (
-      <div className="grid gap-4 sm:grid-cols-2" aria-busy="true">
-        <SkeletonLines lines={['h-[4.5rem]', 'h-[4.5rem]']} />
-      </div>
-    );
+    return <BusyLines className="grid gap-4 sm:grid-cols-2" lines={['h-[4.5rem]', 'h-[4.5rem]']} />;
   }
   if (countries.isError) return <Alert tone="error">{t('location.loadFailed')}</Alert>;
   const list = countries.data;
