@@ -1,5 +1,6 @@
 import { SESSION_DAYS, type Role, type UserType } from '../../../common/constants';
-import type { Language } from '../../../common/languages';
+import { withLanguage, type Language } from '../../../common/languages';
+import { buildPath } from '../../../common/routes';
 import type { z } from 'zod';
 import {
   deleteAccountSchema,
@@ -166,7 +167,7 @@ export function createAuthService(deps: AuthDeps) {
       deps.mailer.send({
         to: row.email,
         subject: t(lang, 'mail:emailChanged.subject'),
-        text: t(lang, 'mail:emailChanged.body', { name: row.name, link: `${config.publicUrl}${langPrefix(lang)}/contact` }),
+        text: t(lang, 'mail:emailChanged.body', { name: row.name, link: config.publicUrl + withLanguage(buildPath('contact'), lang) }),
       }),
     );
     return presentSessionUser({ ...row, email: input.email.trim() });
@@ -221,7 +222,7 @@ export function createAuthService(deps: AuthDeps) {
       now: new Date(now).toISOString(),
       expiresAt: new Date(now + RESET_VALID_MS).toISOString(),
     });
-    const link = `${config.publicUrl}${langPrefix(lang)}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = `${config.publicUrl}${withLanguage(buildPath('resetPassword'), lang)}?token=${encodeURIComponent(token)}`;
     await deps.mailer.send({
       to: row.email,
       subject: t(lang, 'mail:reset.subject'),
@@ -271,8 +272,4 @@ export function createAuthService(deps: AuthDeps) {
     endSession: (token: string) => endSession(db, token),
     sweepExpired: (now?: Date) => sweepExpired(db, now),
   };
-}
-
-function langPrefix(lang: Language): string {
-  return lang === 'en' ? '' : `/${lang}`;
 }
