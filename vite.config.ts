@@ -26,12 +26,17 @@ async function* files(dir: string): AsyncGenerator<string> {
 function precompress(): Plugin {
   const brotli = promisify(brotliCompress);
   const gz = promisify(gzip);
+  // The resolved outDir, so `vite build --outDir /tmp/x` compresses that build, not dist/web.
+  let outDir = OUT_DIR;
   return {
     name: 'tgs-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
       const jobs: Promise<void>[] = [];
-      for await (const file of files(OUT_DIR)) {
+      for await (const file of files(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         jobs.push(
           readFile(file).then(async (source) => {
@@ -86,6 +91,8 @@ export default defineConfig({
     outDir: OUT_DIR,
     emptyOutDir: true,
     assetsDir: 'assets',
+    // Read by the first-load budget (scripts/bundle-budget.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

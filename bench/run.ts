@@ -1,42 +1,50 @@
-import { spawn } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildIsStale } from '../scripts/build-state';
 import { bin, run } from '../scripts/run';
+import { READS, resolve, type Found, type Read } from './reads';
 import { createScaledDatabase } from './scaled-data';
+import { READER_CONTACTS } from './scaled-messages';
+import { consoleRow, markdown, type Row } from './table';
 
 /**
- * Measures the hot reads of the built server against a bare node:http server that sends the
- * identical bytes from memory: the ratio says how much of the ceiling the app reaches.
+ * Measures the hot reads of the built server against a bare node:http server (its own process,
+ * like the app's) that sends the identical bytes from memory: the ratio says how much of the
+ * ceiling the app reaches. Reads are listed in bench/reads.ts; the table goes to the console and
+ * to bench/results/latest.md.
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 20;
-// `cold` reads also run against a second server with the list cache off (LIST_CACHE_SECONDS=0)
-// on the same data, so the table shows the database path as well as the cached one.
-const HOT_READS = [
-  { name: 'featured artists', path: '/api/featured/artists?limit=5' },
-  { name: 'featured studios', path: '/api/featured/studios?limit=5' },
-  { name: 'guest spots', path: '/api/guest-spots', cold: true },
-  { name: 'guest spots filter', path: '/api/guest-spots?country=DE&style=11&page=2', cold: true },
-  { name: 'guest spots p200', path: '/api/guest-spots?page=200', cold: true },
-  { name: 'guest spots text', path: '/api/guest-spots?q=berlin', cold: true },
-  { name: 'availabilities', path: '/api/artist-availability', cold: true },
-  { name: 'artists', path: '/api/artists', cold: true },
-  { name: 'artists available', path: '/api/artists?available=true', cold: true },
-];
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// Smaller worlds for a quick look (the committed table is from the defaults).
+const USERS = Number(process.env.BENCH_USERS ?? 20_000);
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 
-if (buildIsStale()) {
+// BENCH_BUILD=0 measures the API against the build there is (or none): the API needs no web build.
+if (process.env.BENCH_BUILD !== '0' && buildIsStale()) {
   const code = await run(bin('vite'), ['build', '--logLevel', 'warn']);
   if (code !== 0) process.exit(code);
 }
 
+const load = loadavg().map((l) => l.toFixed(2)).join(' ');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-bench-'));
-const port = 3900 + Math.floor(Math.random() * 90);
-const coldPort = port + 100;
+/** A port nobody listens on now (other servers may run on this machine). */
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createNetServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => ok(port));
+    });
+  });
+}
+const [port, coldPort, barePort] = [await freePort(), await freePort(), await freePort()];
 const env = {
   NODE_ENV: 'production',
   PORT: String(port),
@@ -46,8 +54,9 @@ const env = {
   SESSION_SECRET: randomBytes(32).toString('hex'),
   LOG_LEVEL: 'warn',
 };
-console.log('Creating a scaled data set (20,000 users, 100,000 guest spots, 100,000 availabilities)...');
-await createScaledDatabase(env);
+const count = (n: number) => n.toLocaleString('en');
+console.log(`Creating a scaled data set (${count(USERS)} users, ${count(LISTINGS)} guest spots and as many availabilities, portfolios, ${count(MESSAGES)} messages)...`);
+await createScaledDatabase(env, USERS, LISTINGS, MESSAGES);
 
 async function startServer(extra: Record<string, string>) {
   const child = spawn(bin('tsx'), ['src/server/main.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env, ...extra } });
@@ -65,46 +74,111 @@ async function startServer(extra: Record<string, string>) {
 
 const { child: server, url: base } = await startServer({});
 const { child: coldServer, url: coldBase } = await startServer({ PORT: String(coldPort), LIST_CACHE_SECONDS: '0' });
+const children: ChildProcess[] = [server, coldServer];
 
-function cannon(url: string): Promise<autocannon.Result> {
-  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+function cannon(url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> {
+  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
 }
 
-function bare(body: Buffer, headers: Record<string, string>): Promise<Server> {
-  return new Promise((resolve) => {
-    const srv = createServer((_req, res) => {
-      res.writeHead(200, headers);
-      res.end(body);
-    });
-    srv.listen(0, '127.0.0.1', () => resolve(srv));
+/** The session cookie of the account whose messages the bench reads, and its user id. */
+async function login(): Promise<{ headers: Record<string, string>; id: number }> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'bench0@example.test', password: 'bench-password-1!' }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tgs_session='))?.split(';')[0];
+  if (!cookie) throw new Error(`bench login failed: ${res.status}`);
+  const { user } = (await res.json()) as { user: { id: number } };
+  return { headers: { cookie }, id: user.id };
+}
+
+/** A profile with a portfolio and a guest spot, neither the bench account's own (its own would be answered per viewer). */
+async function find(me: number): Promise<Found> {
+  const spots = (await (await fetch(`${base}/api/guest-spots`)).json()) as { items: { slug: string; studio: { id: number } }[] };
+  const spot = spots.items.find((s) => s.studio.id !== me);
+  const gallery = (await (await fetch(`${base}/api/gallery`)).json()) as { images: { user: { id: number; username: string } }[] };
+  const owner = gallery.images.find((i) => i.user.id !== me)?.user;
+  if (!spot || !owner) throw new Error(`the scaled data holds no guest spot (${spots.items.length} read) or portfolio (${gallery.images.length} images) to read`);
+  return { slug: spot.slug, username: owner.username };
+}
+
+interface Variant {
+  read: Read;
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+function variants(session: Record<string, string>, found: Found): Variant[] {
+  return READS.flatMap((read) => {
+    const p = resolve(read.path, found);
+    const accept: Record<string, string> = read.accept ? { accept: read.accept } : {};
+    const visitor = { read, name: read.name, path: p, headers: accept };
+    const cookie = { read, name: `${read.name} (session)`, path: p, headers: { ...accept, ...session } };
+    return read.session === 'only' ? [cookie] : read.session === 'also' ? [visitor, cookie] : [visitor];
   });
 }
 
-const rows: string[] = [];
+/** Headers node:http writes for each response itself (fetch has also decoded any content-encoding). */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding']);
+
+function startBare(answers: Record<string, { file: string; headers: Record<string, string> }>): Promise<ChildProcess> {
+  const mapFile = path.join(dataDir, 'bare.json');
+  writeFileSync(mapFile, JSON.stringify(answers));
+  const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), [mapFile, String(barePort)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  children.push(child);
+  return new Promise((ok, fail) => {
+    child.once('message', () => ok(child));
+    child.once('exit', (code) => fail(new Error(`bare server ended: ${code}`)));
+  });
+}
+
+const rows: Row[] = [];
 try {
-  for (const read of HOT_READS) {
-    const sample = await fetch(base + read.path);
+  const session = await login();
+  const found = await find(session.id);
+  const list = variants(session.headers, found);
+  const bareAnswers: Record<string, { file: string; headers: Record<string, string> }> = {};
+  const bytes: number[] = [];
+  for (const [i, v] of list.entries()) {
+    const sample = await fetch(base + v.path, { headers: v.headers });
+    if (!sample.ok) throw new Error(`${v.name}: ${sample.status} for ${v.path}`);
     const body = Buffer.from(await sample.arrayBuffer());
-    const app = await cannon(base + read.path);
-    const srv = await bare(body, { 'content-type': sample.headers.get('content-type') ?? 'application/json' });
-    const address = srv.address();
-    const ceiling = await cannon(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
-    srv.close();
-    const ratio = app.requests.average / ceiling.requests.average;
-    rows.push(
-      `${read.name.padEnd(18)} app ${Math.round(app.requests.average).toString().padStart(6)} req/s (p99 ${app.latency.p99} ms, ${app.non2xx} non-2xx)` +
-        ` | bare ${Math.round(ceiling.requests.average).toString().padStart(6)} req/s | ratio ${(ratio * 100).toFixed(1)} % | ${body.length} bytes`,
-    );
-    if (read.cold) {
-      const cold = await cannon(coldBase + read.path);
-      rows.push(`${'  uncached'.padEnd(18)} app ${Math.round(cold.requests.average).toString().padStart(6)} req/s (p99 ${cold.latency.p99} ms, ${cold.non2xx} non-2xx)`);
+    // A list of the wrong length would measure something else than a full first page.
+    if (v.path === '/api/messages/conversations' && (JSON.parse(body.toString()) as unknown[]).length !== Math.min(50, READER_CONTACTS)) {
+      throw new Error(`the bench account lists ${body.length} bytes of conversations, not a full page`);
+    }
+    const file = path.join(dataDir, `bare-${i}`);
+    writeFileSync(file, body);
+    // The same header lines too (node:http adds its own date, length and connection): the ratio is the pipeline's.
+    const headers: Record<string, string> = {};
+    for (const [name, value] of sample.headers) if (!PER_RESPONSE.has(name)) headers[name] = value;
+    bareAnswers[`/r${i}`] = { file, headers };
+    bytes.push(body.length);
+  }
+  await startBare(bareAnswers);
+  for (const [i, v] of list.entries()) {
+    const app = await cannon(base + v.path, v.headers);
+    const bare = await cannon(`http://127.0.0.1:${barePort}/r${i}`);
+    const row: Row = { name: v.name, app, bare, bytes: bytes[i] };
+    rows.push(row);
+    console.log(consoleRow(row));
+    if (v.read.cold && v === list.find((x) => x.read === v.read)) {
+      const cold: Row = { name: `  ${v.read.name} uncached`, app: await cannon(coldBase + v.path, v.headers) };
+      rows.push(cold);
+      console.log(consoleRow(cold));
     }
   }
 } finally {
-  for (const child of [server, coldServer]) {
+  for (const child of children) {
+    if (child.exitCode !== null) continue;
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
   rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`\nHot reads, ${CONNECTIONS} connections, ${DURATION_S} s each:\n${rows.join('\n')}`);
+const table = markdown(rows, { connections: CONNECTIONS, seconds: DURATION_S, date: new Date().toISOString().slice(0, 16).replace('T', ' '), load });
+mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(path.join(import.meta.dirname, 'results', 'latest.md'), table);
+console.log(`\n${table}`);

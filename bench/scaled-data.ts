@@ -3,12 +3,14 @@ import { createDb, migrateToLatest } from '../src/server/db/index';
 import { seed } from '../src/server/seed/index';
 import { hashPassword } from '../src/server/modules/auth/password';
 import { addScaledListings } from './scaled-listings';
+import { addScaledMessages } from './scaled-messages';
 
 /**
  * Fills a fresh database with a scaled world: `users` accounts (a tenth of them featured),
- * each with styles. Written straight through the database, in batches, for speed.
+ * each with styles, and `messages` messages between them when asked for. Written straight
+ * through the database, in batches, for speed.
  */
-export async function createScaledDatabase(env: Record<string, string>, users = 20_000, listings = 100_000): Promise<void> {
+export async function createScaledDatabase(env: Record<string, string>, users = 20_000, listings = 100_000, messages = 0): Promise<void> {
   const config = loadConfig(env);
   const db = createDb(config.database);
   await migrateToLatest(db);
@@ -50,5 +52,28 @@ export async function createScaledDatabase(env: Record<string, string>, users = 
   }
   // 100,000 guest spots and 100,000 availabilities, so the public lists are measured at scale.
   await addScaledListings(db, listings);
+  await addPortfolios(db, styles.map((s) => s.id));
+  if (messages > 0) await addScaledMessages(db, messages);
   await db.destroy();
+}
+
+/** Portfolio rows (no files: the bench reads answers, not images): 24 images for each of the first 200 users. */
+async function addPortfolios(db: ReturnType<typeof createDb>, styleIds: number[], owners = 200, perOwner = 24): Promise<void> {
+  // From the second user: the first is the bench's reader, whose own images would be answered per viewer.
+  const users = await db.selectFrom('users').select('id').orderBy('id').offset(1).limit(owners).execute();
+  const now = Date.now();
+  for (const [k, u] of users.entries()) {
+    const rows = Array.from({ length: perOwner }, (_, j) => {
+      // Interleaved in time, so a gallery page shows many portfolios.
+      const at = new Date(now - (j * owners + k) * 60_000).toISOString();
+      const base = `/uploads/gallery/${u.id}/bench-${j}`;
+      return {
+        user_id: u.id, image_url: `${base}-large.webp`, medium_url: `${base}-medium.webp`, thumbnail_url: `${base}-thumb.webp`,
+        width: 1600, height: 1200, caption: `Healed piece ${j}, fine line`, position: j, created_at: at, updated_at: at,
+      };
+    });
+    const inserted = await db.insertInto('gallery_images').values(rows).returning('id').execute();
+    const links = inserted.map((img, j) => ({ image_id: img.id, style_id: styleIds[(k + j) % styleIds.length]! }));
+    await db.insertInto('gallery_image_styles').values(links).execute();
+  }
 }

@@ -59,6 +59,11 @@ export function jsErrors(page: Page): string[] {
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   // Screens load lazily: check once the screen has rendered its heading, not the empty shell.
   await page.locator('main h1').first().waitFor({ state: 'visible' });
+  // A toast fading in is half transparent, and axe would measure its text mid-fade: wait for
+  // running transitions to end (bounded, so an endless animation cannot hang the run).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 2000 })
+    .catch(() => undefined);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {

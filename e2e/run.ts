@@ -14,7 +14,8 @@ if (!existsSync(CHROMIUM_PATH)) {
   console.error(`\n${line}\n!! END-TO-END TESTS SKIPPED: Chromium was not found at ${CHROMIUM_PATH}.\n!! Install it with: sudo apt-get install chromium\n${line}\n`);
   process.exit(process.env.E2E_REQUIRE_BROWSER === '1' ? 1 : 0);
 }
-if (!existsSync('dist/web/index.html')) {
+// Both builds: without the server bundle the public pages would quietly be served as the empty shell.
+if (!existsSync('dist/web/index.html') || !existsSync('dist/ssr/entry-server.js')) {
   console.error('The web app is not built: run `npm run build` first.');
   process.exit(1);
 }

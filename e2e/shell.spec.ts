@@ -39,7 +39,8 @@ describe('the shell', () => {
 
   it('collapses the navigation into a menu button on a phone', async () => {
     const { context, page } = await newPage(browser(), { mobile: true });
-    await page.goto('/');
+    // The server-rendered button is there before the app has hydrated and can open it.
+    await page.goto('/', { waitUntil: 'networkidle' });
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.waitFor();
     expect(await menu.getAttribute('aria-expanded')).toBe('false');

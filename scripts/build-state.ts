@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src/web', 'src/common', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src/web', 'src/common', 'vite.config.ts', 'vite.ssr.config.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -18,7 +18,7 @@ function newestMtime(entry: string): number {
 /** Whether the web build is missing or older than any of its sources. */
 export function buildIsStale(root = process.cwd()): boolean {
   const built = path.join(root, 'dist/web/index.html');
-  if (!existsSync(built)) return true;
+  if (!existsSync(built) || !existsSync(path.join(root, 'dist/ssr/entry-server.js'))) return true;
   const builtAt = statSync(built).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > builtAt);
 }

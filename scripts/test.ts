@@ -7,6 +7,7 @@ const steps: [string, string, string[]][] = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['unit, component and API tests', bin('vitest'), ['run']],
   ['web build', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['server-rendering build', bin('vite'), ['build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn']],
   ['end-to-end tests', bin('tsx'), ['e2e/run.ts']],
 ];
 

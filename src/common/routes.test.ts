@@ -25,8 +25,8 @@ describe('buildPath', () => {
     for (const [id, route] of Object.entries(ROUTES) as [RouteId, { path: string }][]) {
       if (!route.path.includes(':')) expect(buildPath(id)).toBe(route.path);
     }
-    const params = { slug: 'fine-line-trip', id: 5, page: 2, username: 'Anna-Maier' };
-    for (const id of Object.keys(ROUTES) as RouteId[]) expect(matchRoute(buildPath(id, params))?.id, id).toBe(id);
+    const params = { slug: 'fine-line-trip', id: 5, page: 2, username: 'Anna-Maier', contact: 'Anna-Maier', token: 'a.b' };
+    for (const id of Object.keys(ROUTES) as RouteId[]) expect(matchRoute(buildPath(id, params), { dev: true })?.id, id).toBe(id);
   });
 });
 

@@ -96,6 +96,14 @@ const TABLE = {
       galleryPt: { path: '/galeria-de-tatuagens', lang: 'pt' },
     },
   },
+  // Messaging: the overview and one conversation, by the contact's id (digits) or username;
+  // /chat/... is another name that leads to /messages/....
+  messages: { path: '/messages', access: 'user' },
+  messagesContact: { path: '/messages/:contact', access: 'user' },
+  chat: { path: '/chat/:contact', access: 'user' },
+  // The link of a notification mail: works without login, the token names the account.
+  unsubscribe: { path: '/unsubscribe/:token', access: 'public' },
+  messagingTest: { path: '/messaging-test', access: 'public', devOnly: true },
   profile: { path: '/:username', access: 'public' },
 } as const satisfies Record<string, RouteEntry>;
 

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../common/constants';
@@ -12,15 +11,14 @@ import { createContext, type AppContext } from './context';
 import type { Db } from './db/index';
 import { registerErrorHandler } from './errors';
 import { registerSession } from './http/auth';
-import { registerInputGuard } from './http/input-guard';
-import { registerMultipart } from './http/multipart';
 import { createPageRegistry, registerPages, type PageRegistry } from './http/pages';
-import { contentSecurityPolicy, registerOriginCheck } from './http/security';
-import { requestLanguage } from './i18n';
+import { registerPipeline } from './http/pipeline';
+import { createSessionCache } from './http/session-cache';
 import type { Mailer } from './lib/mail/index';
 import type { RateLimitStore } from './lib/rate-limit/index';
 import { registerUploads, type Storage } from './lib/storage/index';
 import { createBackground } from './modules/auth/background';
+import { registerPresence } from './modules/events/presence';
 import { registerModules } from './modules/index';
 import { createServices, type Services } from './services';
 
@@ -58,7 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
   });
 
-  const ctx = createContext(config, options);
+  const ctx = createContext(config, options, app.log);
   // Mails leave after the answer; closing waits for those already queued.
   const background = createBackground(app.log);
   app.addHook('preClose', () => background.idle());
@@ -67,33 +65,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
   app.decorate('pages', createPageRegistry());
   app.decorateRequest('lang', 'en');
-  app.addHook('onRequest', async (request) => {
-    request.lang = requestLanguage(request.headers);
-  });
 
   registerErrorHandler(app);
-  registerOriginCheck(app, config.publicUrl);
-  registerInputGuard(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config.isProduction, config.publicUrl.startsWith('https:')),
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith('https:'),
-  });
+  // Language, security headers, input guard and origin check in one hook. Cached answers are
+  // cleared by tag where a write commits (the services), never by the request's method.
+  await registerPipeline(app, config);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
 
-  // API answers are per user and change often: never cached unless a route says otherwise.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    // Any write may change a public list (a new spot, a renamed studio, a deleted account);
-    // clearing before the answer leaves means the writer's next read already sees it.
-    if (request.method !== 'GET' && request.method !== 'HEAD') ctx.listCache.clear();
-    return payload;
-  });
-
-  await registerMultipart(app);
+  const sessions = createSessionCache(services.auth.resolveSession);
+  for (const cache of [ctx.listCache, ctx.answers, sessions]) ctx.invalidation.register(cache);
   // On the root app, before the modules: every route and page sees request.user.
-  registerSession(app, services.auth.resolveSession);
+  registerSession(app, sessions);
+  registerPresence(app, services.events.presence);
   await registerModules(app, services);
   registerUploads(app, ctx.storage, config.dataDir);
 
@@ -114,6 +98,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPages(app, ctx, app.pages);
 
   app.addHook('onClose', async () => {
+    // Activity marks and pending notifications still need the database.
+    await services.events.idle();
+    await ctx.invalidation.close();
+    await ctx.events.close();
     await ctx.rateLimits.close();
     await ctx.db.destroy();
   });

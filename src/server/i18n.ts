@@ -15,11 +15,17 @@ import frSeo from '../common/locales/fr/seo.json';
 import frMail from '../common/locales/fr/mail.json';
 import ptSeo from '../common/locales/pt/seo.json';
 import ptMail from '../common/locales/pt/mail.json';
+import enApplications from '../common/locales/en/applications.json';
+import deApplications from '../common/locales/de/applications.json';
+import esApplications from '../common/locales/es/applications.json';
+import frApplications from '../common/locales/fr/applications.json';
+import ptApplications from '../common/locales/pt/applications.json';
 
 const namespaces: Record<string, Record<Language, Dict>> = {
   errors: { en: enErrors, de: deErrors, es: esErrors, fr: frErrors, pt: ptErrors },
   seo: { en: enSeo, de: deSeo, es: esSeo, fr: frSeo, pt: ptSeo },
   mail: { en: enMail, de: deMail, es: esMail, fr: frMail, pt: ptMail },
+  applications: { en: enApplications, de: deApplications, es: esApplications, fr: frApplications, pt: ptApplications },
 };
 
 /** Server-side texts: "errors:rateLimited" or "seo:home.title". */

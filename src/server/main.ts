@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, migrateToLatest } from './db/index';
 import { seed } from './seed/index';
 import { scheduleSweep } from './modules/auth/sweep';
+import { scheduleUnreadMail } from './modules/notifications/unread-mail';
 
 let config: Config;
 try {
@@ -20,6 +21,7 @@ await migrateToLatest(db);
 await seed({ db, config });
 const app = await buildApp(config, { db });
 scheduleSweep(app, db);
+scheduleUnreadMail(app);
 
 let closing = false;
 async function shutdown(signal: string) {

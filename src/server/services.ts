@@ -4,14 +4,19 @@ import { createArtistService } from './modules/artists/service';
 import { createAuthService } from './modules/auth/service';
 import { availabilityKind } from './modules/availability/kind';
 import { createContactService } from './modules/contact/service';
+import { createEventService } from './modules/events/service';
 import { createFeaturedService } from './modules/featured/service';
 import { createGalleryService } from './modules/gallery/service';
 import { guestSpotKind } from './modules/guest-spots/kind';
 import { createHealthService } from './modules/health/service';
 import { createListingService } from './modules/listings/service';
+import { createNotificationService } from './modules/notifications/service';
+import { createMessageService } from './modules/messages/service';
 import { createProfileVisitService } from './modules/profile-visits/service';
 import { createProfileService } from './modules/profiles/service';
 import { createReferenceService } from './modules/reference/service';
+import { createReviewService } from './modules/reviews/service';
+import { createSafetyService } from './modules/safety/service';
 import { createSiteService } from './modules/site/service';
 
 export interface ServiceDeps extends AppContext {
@@ -27,11 +32,15 @@ export function createServices(deps: ServiceDeps) {
   const reference = createReferenceService(deps);
   const gallery = createGalleryService({ ...deps, reference });
   const profiles = createProfileService({ ...deps, gallery, reference });
+  const reviews = createReviewService(deps);
+  const messages = createMessageService(deps);
   const auth = createAuthService({
     ...deps,
     defer: deps.background.defer,
     // The files an account keeps besides its avatar and header, deleted with it.
     collectAccountFiles: (userId) => gallery.filesOfUser(userId),
+    // The ratings this account gave leave the reviewed users' averages before its rows go.
+    releaseAccountReviews: (userId) => reviews.deleteWrittenBy(userId),
   });
   return {
     auth,
@@ -42,10 +51,21 @@ export function createServices(deps: ServiceDeps) {
     featured: createFeaturedService(deps),
     site: createSiteService(deps),
     health: createHealthService(deps),
+    events: createEventService(deps),
     reference,
-    guestSpots: createListingService(guestSpotKind, { ...deps, reference, counterpart: availabilityKind }),
+    guestSpots: createListingService(guestSpotKind, {
+      ...deps,
+      reference,
+      counterpart: availabilityKind,
+      viewerFields: async (viewer, id) => ({ hasApplied: await messages.hasApplied(viewer, id) }),
+    }),
     availabilities: createListingService(availabilityKind, { ...deps, reference, counterpart: guestSpotKind }),
     artists: createArtistService({ ...deps, reference }),
+    // A block takes the thread out of the blocker's unread count: their open tabs hear the new one.
+    safety: createSafetyService({ ...deps, defer: deps.background.defer, unreadCount: (user) => messages.unreadCount(user) }),
+    notifications: createNotificationService(deps),
+    reviews,
+    messages,
   };
 }
 

@@ -33,6 +33,8 @@ export interface ArtistListItem {
   countryCode: string | null;
   styles: StyleRef[];
   featured: boolean;
+  /** The received reviews' mean to one decimal (0 without reviews) and their number, as featured cards carry it. */
+  rating: { average: number; count: number };
   currentAvailability: CurrentAvailability | null;
 }
 

@@ -46,6 +46,8 @@ export interface GuestSpot extends ListingBase {
   places: number;
   requirements: string | null;
   studio: OwnerCard;
+  /** In GET /api/guest-spots/{id} and by-slug only: whether the viewing artist applied (false for everyone else). */
+  hasApplied?: boolean;
 }
 
 export type GuestSpotPage = ListPage<GuestSpot>;

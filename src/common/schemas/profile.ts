@@ -160,6 +160,11 @@ export interface ProfileUser extends Record<SocialNetwork, string | null> {
   microblading: boolean;
   featuredUntil: string | null;
   createdAt: string;
+  /** The received reviews' mean to one decimal (0 without reviews), kept on the user row. */
+  averageRating: number;
+  /** The number of reviews received, under the review summary's name and the dashboard stats' name. */
+  totalReviews: number;
+  reviewsCount: number;
   /** Ordered by position, then id. */
   galleryImages: GalleryImage[];
   /** Only in answers to the profile's owner. */

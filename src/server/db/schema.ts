@@ -34,6 +34,16 @@ export interface UsersTable extends Record<SocialNetwork, string | null> {
   piercings: ColumnType<Flag, Flag | undefined, Flag>;
   tattoo_removal: ColumnType<Flag, Flag | undefined, Flag>;
   microblading: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Sum and count of the ratings received, written in each review's transaction. */
+  rating_sum: ColumnType<number, number | undefined, number>;
+  rating_count: ColumnType<number, number | undefined, number>;
+  /** The interface language last chosen (en, de, es, fr, pt); mails use it. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  email_on_message: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Last request or open event stream (kept coarse); the unread-message mail waits for 10 idle minutes. */
+  last_active_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** When the last unread-message mail was claimed; at most one an hour. */
+  message_mail_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -182,7 +192,83 @@ export interface AvailabilityStylesTable {
   style_id: number;
 }
 
+export interface ReviewsTable {
+  id: Generated<number>;
+  reviewer_id: number;
+  reviewed_id: number;
+  rating: number;
+  comment: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  sender_id: number;
+  receiver_id: number;
+  /** min(sender, receiver) and max(...): a thread is one range of messages_pair_idx. */
+  user_low: number;
+  user_high: number;
+  content: string;
+  is_read: ColumnType<Flag, Flag | undefined, Flag>;
+  read_at: Timestamp | null;
+  /** The browser's UUID for the send; unique per sender, so a retry finds the first. */
+  client_id: string | null;
+  /** 'guest_spot' for an application, with the spot's id and a JSON snapshot of it. */
+  reference_type: string | null;
+  reference_id: number | null;
+  reference_data: string | null;
+  created_at: Timestamp;
+}
+
+/** One row per participant and contact, written in each message's transaction. */
+export interface ConversationsTable {
+  user_id: number;
+  contact_id: number;
+  last_message_id: number | null;
+  last_message: string | null;
+  last_sender_id: number | null;
+  last_message_at: Timestamp | null;
+  unread_count: ColumnType<number, number | undefined, number>;
+  /** Messages up to this id are hidden for user_id (conversation deleted for them). */
+  hidden_until_id: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: string;
+  target_id: number;
+  target_user_id: number | null;
+  reason: string;
+  details: string | null;
+  /** JSON of the reported message or review as it was, for the admin area. */
+  snapshot: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface ApplicationsTable {
+  guest_spot_id: number;
+  artist_id: number;
+  message_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  reviews: ReviewsTable;
+  messages: MessagesTable;
+  conversations: ConversationsTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
+  applications: ApplicationsTable;
   gallery_images: GalleryImagesTable;
   gallery_image_styles: GalleryImageStylesTable;
   password_resets: PasswordResetsTable;

@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../common/constants';
 import type { SessionUser } from '../../common/schemas/session';
 import { registerErrorHandler } from '../errors';
 import { registerSession, requireUser, requireUserWith, userOf } from './auth';
+import { createSessionCache } from './session-cache';
 
 const lena: SessionUser = {
   id: 7, username: 'Lena Ink', name: 'Lena Ink', email: 'lena@example.test', role: 'user', userType: 'artist', featuredUntil: null, avatar: null,
@@ -23,7 +24,7 @@ describe('the session guard', () => {
     root.decorateRequest('lang', 'en');
     registerErrorHandler(root);
     await root.register(cookie);
-    registerSession(root, async (token) => (token === 'good' ? { id: 'session-1', user: lena } : null));
+    registerSession(root, createSessionCache(async (token) => (token === 'good' ? { id: 'session-1', user: lena } : null)));
     await root.register(
       async (plugin) => {
         plugin.get('/open', async (request) => ({ user: request.user?.id ?? null }));

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { hasControlCharacters } from '../../common/text';
 import { controlCharacterError } from '../errors';
 
@@ -28,17 +27,17 @@ function decodedQuery(query: string): string {
 /**
  * Refuses a request whose decoded path or query holds a control character (but tab and line
  * breaks) with a 400, before any route or page head looks a slug, a filter or a name up in the
- * database (SQLite's full-text search and PostgreSQL's text both fail on NUL).
+ * database (SQLite's full-text search and PostgreSQL's text both fail on NUL). Answers the
+ * error to throw, or undefined.
  */
-export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    // A control character reaches the URL only percent-encoded (or raw, which Node's parser
-    // refuses on a socket): most requests carry neither and cost one scan.
-    if (!MAYBE_CONTROL.test(request.url)) return;
-    const at = request.url.indexOf('?');
-    const path = at < 0 ? request.url : request.url.slice(0, at);
-    if (hasControlCharacters(decodedPath(path))) throw controlCharacterError(['path']);
-    // Every name and value of the query, including those the parser leaves out of request.query.
-    if (at >= 0 && hasControlCharacters(decodedQuery(request.url.slice(at + 1)))) throw controlCharacterError(['query']);
-  });
+export function controlCharacterErrorOf(url: string): Error | undefined {
+  // A control character reaches the URL only percent-encoded (or raw, which Node's parser
+  // refuses on a socket): most requests carry neither and cost one scan.
+  if (!MAYBE_CONTROL.test(url)) return undefined;
+  const at = url.indexOf('?');
+  const path = at < 0 ? url : url.slice(0, at);
+  if (hasControlCharacters(decodedPath(path))) return controlCharacterError(['path']);
+  // Every name and value of the query, including those the parser leaves out of request.query.
+  if (at >= 0 && hasControlCharacters(decodedQuery(url.slice(at + 1)))) return controlCharacterError(['query']);
+  return undefined;
 }

@@ -11,8 +11,10 @@ import { AppError } from '../errors';
 const MAX_FILE_BYTES = GALLERY_IMAGE_MAX_BYTES + 1;
 
 /**
- * Registers @fastify/multipart on the root app (app.ts), for every module that reads uploads.
- * The JSON body limit of 1 MB does not apply to multipart streams; these limits do.
+ * Registers @fastify/multipart in a scope of its own for the routes that read uploads
+ * (`withUploads`). The JSON body limit of 1 MB does not apply to multipart streams; these
+ * limits do. Not on the root app: the plugin adds two hooks to every request of its scope
+ * (temporary file cleanup we never need, since uploads are read into memory).
  */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
@@ -25,6 +27,14 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
       parts: 42,
       headerPairs: 100,
     },
+  });
+}
+
+/** Declares upload routes in a scope with multipart bodies, under the plugin's prefix. */
+export async function withUploads(app: FastifyInstance, routes: (scope: FastifyInstance) => void): Promise<void> {
+  await app.register(async (scope) => {
+    await registerMultipart(scope);
+    routes(scope);
   });
 }
 

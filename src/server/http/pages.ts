@@ -8,6 +8,7 @@ import type { SessionUser } from '../../common/schemas/session';
 import type { AppContext } from '../context';
 import { t } from '../i18n';
 import { renderHead, type Head, type PageHead } from './head';
+import { createPageRenderer, EMPTY_ROOT } from './render';
 
 /**
  * A capability's head for one of its routes. Answering null means "no such thing" (an
@@ -95,6 +96,7 @@ function homeJsonLd(publicUrl: string, lang: Language) {
 /** Answers every non-API GET with the app's HTML and a head written for that page and language. */
 export function registerPages(app: FastifyInstance, ctx: AppContext, registry: PageRegistry): void {
   const template = loadTemplate(ctx.config.webDist);
+  const renderer = createPageRenderer(app, ctx.config.webDist);
   const dev = !ctx.config.isProduction;
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -124,7 +126,9 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
       path: match?.path ?? '/',
       alternates: head.alternates,
     });
-    const html = fillTemplate(template(), lang, headHtml);
+    let html = fillTemplate(template(), lang, headHtml);
+    const rendered = status === 200 && match ? await renderer?.render(request, match, lang) : null;
+    if (rendered) html = html.replace(EMPTY_ROOT, () => rendered.root).replace('</head>', () => `${rendered.head}</head>`);
     return reply
       .status(status)
       .header('Content-Type', 'text/html; charset=utf-8')

@@ -1,32 +1,40 @@
-import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * Calls whose authority is a signed token in the path, never the session cookie: a forged
+ * request from another site carries no token it could use, so the check has nothing to guard
+ * there. The one-click unsubscribe (RFC 8058) is posted by mail clients, from webmail pages
+ * on other sites too, and must not be refused.
+ */
+const TOKEN_AUTHORIZED = /^\/api\/notifications\/unsubscribe\/[^/?#]+(?:\?|$)/;
+
+/**
  * Refuses state-changing requests sent from another site (CSRF): the session cookie is
  * SameSite=Lax already, this closes the remaining gaps (old browsers, same-site subdomains).
+ * Answers the error to throw, or undefined; `allowed` is the public URL's origin.
  */
-export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
-  const allowed = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site') throw new AppError(403, 'crossSite');
-    const origin = request.headers.origin;
-    if (!origin) return;
-    if (origin === 'null') throw new AppError(403, 'crossSite');
-    const host = request.headers.host;
-    let originUrl: URL;
-    try {
-      originUrl = new URL(origin);
-    } catch {
-      throw new AppError(403, 'crossSite');
-    }
-    if (originUrl.origin === allowed) return;
-    if (host && originUrl.host === host) return;
-    throw new AppError(403, 'crossSite');
-  });
+export function crossSiteError(request: FastifyRequest, allowed: string): AppError | undefined {
+  if (!STATE_CHANGING.has(request.method)) return undefined;
+  if (TOKEN_AUTHORIZED.test(request.url)) return undefined;
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site') return new AppError(403, 'crossSite');
+  const origin = request.headers.origin;
+  if (!origin) return undefined;
+  if (origin === 'null') return new AppError(403, 'crossSite');
+  const host = request.headers.host;
+  let originUrl: URL;
+  try {
+    originUrl = new URL(origin);
+  } catch {
+    return new AppError(403, 'crossSite');
+  }
+  if (originUrl.origin === allowed) return undefined;
+  if (host && originUrl.host === host) return undefined;
+  return new AppError(403, 'crossSite');
 }
 
 /** Content-Security-Policy without inline script; styles may be inline for toasts and dialogs. */
@@ -47,4 +55,29 @@ export function contentSecurityPolicy(isProduction: boolean, https: boolean) {
       ...(https ? { 'upgrade-insecure-requests': [] } : {}),
     },
   };
+}
+
+/** Headers of the probe's answer that are not helmet's. */
+const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The security headers of every answer, worked out once at startup: @fastify/helmet with our
+ * options, on a throwaway app asked once. The set never depends on the request (no CSP nonces),
+ * so deriving it again for each one is wasted work.
+ */
+export async function securityHeaders(opts: { isProduction: boolean; https: boolean }): Promise<Readonly<Record<string, string>>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(opts.isProduction, opts.https),
+    crossOriginEmbedderPolicy: false,
+    hsts: opts.https,
+  });
+  probe.get('/', async () => '');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value !== undefined && !NOT_SECURITY.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return Object.freeze(headers);
 }

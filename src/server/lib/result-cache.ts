@@ -1,45 +1,32 @@
+import { createTaggedCache } from './answer-cache/tagged';
+
 /**
- * A small in-process cache for public list answers (the guest spot, availability and artist
- * lists and their counts, the featured profiles). At 100,000 listings a list read costs
- * milliseconds of synchronous database work, and the same first pages are asked for again and
- * again; this answers them from memory. Any write through the API clears it (app.ts), so a process never shows its own
- * stale data; another process's writes show after at most `ttlMs`.
+ * A small in-process cache for public answers as objects (the guest spot, availability and
+ * artist lists and their counts, the featured profiles), which the page heads read too; the
+ * API sends the same answers as bytes from the answer cache (src/server/lib/answer-cache). Each
+ * entry is filed under the tags of what it shows, and a committed write clears exactly those
+ * (ctx.invalidation); `ttlMs` is the safety net for anything a tag missed.
  */
 export interface ResultCache {
-  /** The cached answer under `key`, or what `load` answers (one load per key at a time). */
-  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** The cached answer under `key`, or what `load` answers (one load per key at a time), filed under `tags` and the tags `tagsOf` finds in it. */
+  get<T>(key: string, tags: readonly string[], load: () => Promise<T>, tagsOf?: (value: T) => Iterable<string>): Promise<T>;
+  invalidate(tags: Iterable<string>): void;
   clear(): void;
 }
 
 export function createResultCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEntries?: number }): ResultCache {
-  const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
-
+  const store = createTaggedCache<unknown>({ ttlMs, maxEntries });
   return {
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (ttlMs <= 0) return load();
-      const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && hit.expires > now) {
-        // Map order is insertion order: re-inserting keeps the most used entries last.
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.value as Promise<T>;
-      }
-      const value = load();
-      entries.set(key, { expires: now + ttlMs, value });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-      // A failed load is not kept: the next read tries again.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
-      return value;
+    get<T>(key: string, tags: readonly string[], load: () => Promise<T>, tagsOf?: (value: T) => Iterable<string>): Promise<T> {
+      return store.get(key, tags, async () => {
+        const value = await load();
+        return { value, tags: tagsOf?.(value) };
+      }) as Promise<T>;
     },
-
-    clear() {
-      entries.clear();
-    },
+    invalidate: (tags) => store.invalidate(tags),
+    clear: () => store.clear(),
   };
 }
 
 /** A cache that never keeps anything: for scripts and tests that call services directly. */
-export const noCache: ResultCache = { get: (_key, load) => load(), clear: () => undefined };
+export const noCache: ResultCache = { get: (_key, _tags, load) => load(), invalidate: () => undefined, clear: () => undefined };

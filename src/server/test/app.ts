@@ -75,6 +75,16 @@ export async function createTestApp(
 }
 
 /**
+ * Another app on `first`'s database (its schema on PostgreSQL), as a second server process of
+ * one deployment would be; close it before `first`.
+ */
+export async function createPeerApp(first: Pick<TestApp, 'config'>): Promise<FastifyInstance> {
+  const app = await buildApp(first.config, { db: createDb(first.config.database) });
+  await app.ready();
+  return app;
+}
+
+/**
  * A test app for the enclosing describe block: made before its tests (then `setup` runs on it)
  * and closed after them. Its `app` and `config` are read at call time, once `beforeAll` ran.
  */

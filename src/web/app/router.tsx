@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import {
   createBrowserRouter,
   data,
+  type HydrationState,
   type LoaderFunctionArgs,
   type RouteObject,
   type ShouldRevalidateFunctionArgs,
@@ -58,8 +59,22 @@ async function preparePage(lang: Language, namespaces: readonly string[], titleK
   setTitle(lang, titleKey);
 }
 
+/**
+ * Whether the server serves a development-only page (decision 5). A built app does not know the
+ * server's mode, so it asks: a server in production mode answers such a page 404.
+ */
+async function servedInDevelopment(url: string): Promise<boolean> {
+  if (DEV) return true;
+  try {
+    return (await fetch(url, { method: 'HEAD', credentials: 'same-origin' })).ok;
+  } catch {
+    return false;
+  }
+}
+
 function screenLoader(id: RouteId, lang: Language, def: RouteDef) {
   return async ({ request }: LoaderFunctionArgs) => {
+    if (def.devOnly && !(await servedInDevelopment(new URL(request.url).pathname))) throw data(null, { status: 404 });
     // Patterns with parameters (/:username) match what the server would refuse; ask the shared matcher.
     if (def.path.includes(':') && matchRoute(new URL(request.url).pathname, { dev: DEV })?.id !== id) {
       throw data(null, { status: 404 });
@@ -96,7 +111,6 @@ export function buildRoutes(): RouteObject[] {
   const children: RouteObject[] = [];
   for (const lang of LANGUAGES) {
     for (const [id, def] of Object.entries(ROUTES) as [RouteId, RouteDef][]) {
-      if (def.devOnly && !DEV) continue;
       children.push({
         id: `${lang}:${id}`,
         path: withLanguage(def.path, lang),
@@ -138,7 +152,16 @@ export function buildRoutes(): RouteObject[] {
  * The browser router of the app. `serverTitle` is false when the address changed before the
  * first render (the language redirect), so the server's title is no longer the page's.
  */
-export function createAppRouter({ serverTitle = true }: { serverTitle?: boolean } = {}) {
+export function createAppRouter({
+  serverTitle = true,
+  routes = buildRoutes(),
+  hydrationData,
+}: {
+  serverTitle?: boolean;
+  /** Routes whose first screen is already loaded, for hydrating a server-rendered page. */
+  routes?: RouteObject[];
+  hydrationData?: HydrationState;
+} = {}) {
   titleFromServer = serverTitle;
-  return createBrowserRouter(buildRoutes());
+  return createBrowserRouter(routes, { hydrationData });
 }

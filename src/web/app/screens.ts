@@ -15,7 +15,8 @@ const listing = {
   list: () => import('../features/listings/list-page'),
   manage: () => import('../features/listings/manage-page'),
   form: () => import('../features/listings/form-page'),
-  detail: () => import('../features/listings/detail-page'),
+  // The detail pages combine the listing with messaging (Apply, the message dialog).
+  detail: () => import('./routes/listing-detail-pages'),
 };
 
 /**
@@ -63,6 +64,11 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   tattooArtist: named(listing.detail, 'AvailabilityDetailPage'),
   tattooArtists: () => import('./routes/artists-page'),
   tattooArtistsPage: () => import('./routes/artists-page'),
+  messages: () => import('../features/messages/messages-page'),
+  messagesContact: () => import('../features/messages/messages-page'),
+  chat: () => import('../features/messages/chat-page'),
+  unsubscribe: () => import('../features/notifications/unsubscribe-page'),
+  messagingTest: () => import('../features/messages/messaging-test-page'),
 };
 
 /**
@@ -77,7 +83,7 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   register: ['auth', 'errors'],
   forgotPassword: ['auth', 'errors'],
   resetPassword: ['auth', 'errors'],
-  dashboard: ['dashboard', 'auth', 'errors'],
+  dashboard: ['dashboard', 'auth', 'messages', 'notifications', 'reviews', 'errors'],
   aboutus: ['about'],
   impressum: ['imprint'],
   privacy: ['privacy'],
@@ -89,7 +95,7 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   ownProfile: ['profiles', 'gallery', 'errors'],
   ownProfileDashboard: ['profiles', 'gallery', 'errors'],
   ownProfileMe: ['profiles', 'gallery', 'errors'],
-  profile: ['profiles', 'gallery', 'guestSpots', 'availability', 'listings', 'errors'],
+  profile: ['profiles', 'gallery', 'guestSpots', 'availability', 'listings', 'messages', 'reviews', 'errors'],
   gallery: ['gallery', 'errors'],
   galleryDe: ['gallery', 'errors'],
   galleryEs: ['gallery', 'errors'],
@@ -100,7 +106,7 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   gastplatze: ['guestSpots', 'listings', 'errors'],
   guestSpotsManage: ['guestSpots', 'listings', 'errors'],
   guestSpotNew: ['guestSpots', 'listings', 'errors'],
-  guestSpot: ['guestSpots', 'listings', 'errors'],
+  guestSpot: ['guestSpots', 'listings', 'messages', 'errors'],
   guestSpotEdit: ['guestSpots', 'listings', 'errors'],
   guestArtistNew: ['availability', 'listings', 'errors'],
   guestArtistEdit: ['availability', 'listings', 'errors'],
@@ -108,8 +114,13 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   availabilityList: ['availability', 'listings', 'errors'],
   availabilityNew: ['availability', 'listings', 'errors'],
   availabilityManage: ['availability', 'listings', 'errors'],
-  availabilityDetail: ['availability', 'listings', 'errors'],
-  tattooArtist: ['availability', 'listings', 'errors'],
+  availabilityDetail: ['availability', 'listings', 'messages', 'errors'],
+  tattooArtist: ['availability', 'listings', 'messages', 'errors'],
   tattooArtists: ['artists', 'listings', 'errors'],
   tattooArtistsPage: ['artists', 'listings', 'errors'],
+  messages: ['messages', 'errors'],
+  messagesContact: ['messages', 'errors'],
+  chat: ['messages'],
+  unsubscribe: ['notifications', 'errors'],
+  messagingTest: ['messages', 'errors'],
 };

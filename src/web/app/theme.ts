@@ -56,7 +56,8 @@ function subscribe(listener: () => void) {
 
 /** The user's choice (light, dark, system) and the theme actually shown. */
 export function useTheme(): { choice: ThemeChoice; theme: Theme } {
-  const current = useSyncExternalStore(subscribe, () => choice, () => choice);
+  // The server renders 'system' (it cannot read the stored choice); hydration starts from the same.
+  const current = useSyncExternalStore(subscribe, () => choice, () => 'system' as ThemeChoice);
   const theme = useSyncExternalStore(subscribe, () => resolve(choice), () => 'light' as Theme);
   return { choice: current, theme };
 }

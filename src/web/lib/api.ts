@@ -35,6 +35,16 @@ function baseHeaders(): Record<string, string> {
   };
 }
 
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Replaces how calls reach the API. The server's page renderer answers them inside its own
+ * process, where a root-relative fetch has no origin to go to.
+ */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 // The errors namespace is loaded on demand; a failed load must not hide the original failure.
 const errorTexts = () => ensureErrorTexts().catch(() => undefined);
 
@@ -86,7 +96,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     let response: Response;
     let text: string;
     try {
-      response = await fetch(path, { method, credentials: 'include', headers, body: payload, signal: controller.signal });
+      response = await transport(path, { method, credentials: 'include', headers, body: payload, signal: controller.signal });
       text = await response.text();
     } catch (err) {
       // A cancellation by the caller is not a failure to report; pass it on as it came.

@@ -87,6 +87,10 @@ export function Image({
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           onLoad={() => setLoaded(true)}
+          // A server-rendered picture may finish loading before hydration, when no onLoad can see it.
+          ref={(img) => {
+            if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+          }}
           onError={() => setFailed(src as string)}
           className={cn(
             'absolute inset-0 size-full object-cover transition-opacity duration-200',

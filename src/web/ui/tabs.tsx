@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from './cn';
 
 export interface TabDef {
@@ -24,6 +24,19 @@ export function Tabs({
   onSelect: (id: string) => void;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const selectedIndex = tabs.findIndex((tab) => tab.id === selected);
+  // On a phone the tab row scrolls sideways: a tab selected from the address (?tab=reviews) must
+  // not sit out of sight. Only the row scrolls, never the page.
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current[selectedIndex];
+    if (!list || !tab) return;
+    const row = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left < row.left) list.scrollLeft -= row.left - box.left + 16;
+    else if (box.right > row.right) list.scrollLeft += box.right - row.right + 16;
+  }, [selectedIndex]);
   const focus = (index: number) => {
     const tab = tabs[(index + tabs.length) % tabs.length];
     if (!tab) return;
@@ -31,7 +44,7 @@ export function Tabs({
     refs.current[(index + tabs.length) % tabs.length]?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className="-mx-4 flex overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0">
+    <div ref={listRef} role="tablist" aria-label={label} className="-mx-4 flex overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0">
       {tabs.map((tab, index) => {
         const active = tab.id === selected;
         return (

@@ -5,6 +5,7 @@ import * as profiles from './2026-11-22-002-profiles';
 import * as listings from './2026-11-22-003-listings';
 import * as listingIndexes from './2026-11-22-004-listing-indexes';
 import * as listingSearch from './2026-11-22-005-listing-search';
+import * as reviewsMessages from './2026-11-24-000-reviews-messages';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-listings': listings,
   '2026-11-22-004-listing-indexes': listingIndexes,
   '2026-11-22-005-listing-search': listingSearch,
+  '2026-11-24-000-reviews-messages': reviewsMessages,
 };

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { addDays, todayUtc } from '../../../common/schemas/listing-fields';
 import { multipartBody } from '../../test/multipart';
+import { unsubscribeToken } from '../../modules/notifications/token';
 import { stepContext } from './capture';
 
 /** A logged-in account of the tour. */
@@ -274,6 +275,23 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   await visit({ module: 'featured', url: '/api/featured/artists?limit=5', status: 200, hot: true });
   await visit({ module: 'featured', url: '/api/featured/studios', status: 200, hot: true });
 
+  // Reviews: written, edited, read by page and checked; one deleted by its reviewer, one refused.
+  const firstReview = json(await visit({ module: 'reviews', method: 'POST', url: '/api/reviews/simple', as: studio, payload: { reviewerId: studio.id, reviewedId: artist.id, rating: 4, comment: 'Clean work.' }, status: 201 })).review as { id: number };
+  await visit({ module: 'reviews', method: 'POST', url: '/api/reviews/simple', as: studio, payload: { reviewerId: studio.id, reviewedId: artist.id, rating: 5, comment: 'Clean work, again.' }, status: 200 });
+  const otherReview = json(await visit({ module: 'reviews', method: 'POST', url: '/api/reviews/simple', as: other, payload: { reviewerId: other.id, reviewedId: studio.id, rating: 3 }, status: 201 })).review as { id: number };
+  await visit({ module: 'reviews', method: 'POST', url: '/api/reviews/simple', as: other, payload: { reviewerId: other.id, reviewedId: artist.id, rating: 3 }, status: 403 });
+  await visit({ module: 'reviews', url: `/api/reviews/user/${artist.id}`, status: 200, hot: true });
+  await visit({ module: 'reviews', url: `/api/reviews/user/${artist.id}?cursor=${firstReview.id}`, as: studio, status: 200, hot: true });
+  await visit({ module: 'reviews', url: `/api/reviews/stats/${artist.id}`, status: 200, hot: true });
+  await visit({ module: 'reviews', url: `/api/reviews/check/${artist.id}`, as: studio, status: 200 });
+  await visit({ module: 'reviews', method: 'DELETE', url: `/api/reviews/${otherReview.id}`, as: artist, status: 403 });
+  await visit({ module: 'reviews', method: 'DELETE', url: `/api/reviews/${otherReview.id}`, as: other, status: 200 });
+  await visit({ module: 'reviews', method: 'POST', url: '/api/reviews/simple', as: other, payload: { reviewerId: other.id, reviewedId: studio.id, rating: 2 }, status: 201 });
+
+  // The live event stream holds its answer open, which inject cannot end, so only its refusal is
+  // visited; its one query (the activity mark) runs after every logged-in request of the tour.
+  await visit({ module: 'events', url: '/api/events', status: 401 });
+
   // Contact and profile visits.
   await visit({ module: 'contact', method: 'POST', url: '/api/contact', payload: { name: 'Visitor', email: 'visitor@example.test', subject: 'Hello', message: 'A question about guest spots.' }, status: 201 });
   await visit({ module: 'contact', method: 'POST', url: '/api/contact', as: artist, payload: { name: 'Mara', email: artist.email, message: 'A message from a member.' }, status: 201 });
@@ -282,6 +300,59 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   await visit({ module: 'profile-visits', method: 'POST', url: '/api/profile-visits', as: artist, payload: { profileId: artist.id }, status: 200 });
   await visit({ module: 'profile-visits', method: 'POST', url: '/api/profile-visits', payload: { profileId: 999999 }, status: 404 });
   await visit({ module: 'profile-visits', url: '/api/profile-visits/my-count', as: artist, status: 200 });
+
+  // Messages: an application with its card, a thread, its retry by client id, the list with its
+  // cursor, the count, read marks, a message deleted and a conversation hidden.
+  const appliedSpot = created['/api/guest-spots']?.[0] as { id: number; slug: string };
+  await visit({ module: 'messages', method: 'POST', url: `/api/guest-spots/${appliedSpot.id}/apply`, as: artist, payload: {}, status: 201 });
+  await visit({ module: 'messages', method: 'POST', url: `/api/guest-spots/${appliedSpot.id}/apply`, as: artist, payload: { content: 'Again' }, status: 200 });
+  await visit({ module: 'messages', method: 'POST', url: `/api/guest-spots/${appliedSpot.id}/apply`, as: studio, payload: {}, status: 403 });
+  await visit({ module: 'messages', method: 'POST', url: '/api/guest-spots/999999/apply', as: artist, payload: {}, status: 404 });
+  await visit({ module: 'listings', url: `/api/guest-spots/${appliedSpot.id}`, as: artist, status: 200 });
+  const messageClientId = '6f1c1a52-8a53-4f0e-9a57-3d1f7c2b9e10';
+  const reply = { recipient_id: artist.id, content: 'Hallo Mara,\nwann passt es dir?', client_id: messageClientId };
+  const sentMessage = json(await visit({ module: 'messages', method: 'POST', url: '/api/messages', as: studio, payload: reply, status: 201 })).message as { id: number };
+  await visit({ module: 'messages', method: 'POST', url: '/api/messages', as: studio, payload: reply, status: 200 });
+  await visit({ module: 'messages', method: 'POST', url: '/api/messages', as: other, payload: { recipient_id: studio.id, content: 'Hi there!' }, status: 201 });
+  await visit({ module: 'messages', method: 'POST', url: '/api/messages', as: artist, payload: { recipient_id: artist.id, content: 'Me' }, status: 400 });
+  await visit({ module: 'messages', method: 'POST', url: '/api/messages', as: artist, payload: { recipient_id: 999999, content: 'Nobody' }, status: 404 });
+  await visit({ module: 'messages', url: '/api/messages/conversations', as: studio, status: 200, hot: true });
+  await visit({ module: 'messages', url: '/api/messages/conversations?before=2100-01-01T00:00:00.000Z', as: studio, status: 200 });
+  await visit({ module: 'messages', url: `/api/messages/conversations?before=2100-01-01T00:00:00.000Z&beforeId=${other.id}`, as: studio, status: 200 });
+  await visit({ module: 'messages', url: '/api/messages/unread-count', as: studio, status: 200, hot: true });
+  await visit({ module: 'messages', url: `/api/messages/contact/${artist.id}`, as: studio, status: 200, hot: true });
+  await visit({ module: 'messages', url: `/api/messages/contact/${studio.id}?before=${sentMessage.id}`, as: artist, status: 200 });
+  await visit({ module: 'messages', url: '/api/messages/contact/999999', as: artist, status: 404 });
+  await visit({ module: 'messages', method: 'PUT', url: `/api/messages/read/${artist.id}`, as: studio, status: 200 });
+  await visit({ module: 'messages', method: 'PUT', url: `/api/messages/read/${studio.id}`, as: artist, status: 200 });
+  await visit({ module: 'messages', method: 'DELETE', url: `/api/messages/${sentMessage.id}`, as: artist, status: 403 });
+  await visit({ module: 'messages', method: 'DELETE', url: `/api/messages/${sentMessage.id}`, as: studio, status: 200 });
+  await visit({ module: 'messages', method: 'DELETE', url: `/api/messages/conversation/${other.id}`, as: studio, status: 200 });
+
+  // Blocks and reports (a message only by its recipient), the mail preferences, the unread-message
+  // mail job two hours on (everyone idle by then) and the unsubscribe link it carries.
+  const note = json(await visit({ module: 'messages', method: 'POST', url: '/api/messages', as: artist, payload: { recipient_id: studio.id, content: 'Is the spot in May still free?' }, status: 201 })).message as { id: number };
+  await visit({ module: 'safety', method: 'POST', url: `/api/users/${other.id}/block`, as: artist, status: 200 });
+  await visit({ module: 'safety', method: 'POST', url: `/api/users/${other.id}/block`, as: artist, status: 200 });
+  await visit({ module: 'safety', method: 'POST', url: `/api/users/${artist.id}/block`, as: artist, status: 400 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/users/999999/block', as: artist, status: 404 });
+  await visit({ module: 'safety', url: '/api/blocks', as: artist, status: 200 });
+  await visit({ module: 'safety', url: `/api/blocks?cursor=${encodeURIComponent('2030-01-01T00:00:00.000Z_1')}`, as: artist, status: 200 });
+  await visit({ module: 'safety', url: '/api/blocks', status: 401 });
+  await visit({ module: 'safety', method: 'DELETE', url: `/api/users/${other.id}/block`, as: artist, status: 200 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: studio, payload: { targetType: 'message', targetId: note.id, reason: 'spam', details: 'An advert.' }, status: 201 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: studio, payload: { targetType: 'message', targetId: note.id, reason: 'spam' }, status: 200 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: other, payload: { targetType: 'message', targetId: note.id, reason: 'spam' }, status: 404 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: other, payload: { targetType: 'review', targetId: firstReview.id, reason: 'fake' }, status: 201 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: artist, payload: { targetType: 'user', targetId: other.id, reason: 'harassment' }, status: 201 });
+  await visit({ module: 'notifications', url: '/api/profile/preferences', as: studio, status: 200 });
+  await visit({ module: 'notifications', method: 'PUT', url: '/api/profile/preferences', as: studio, payload: { language: 'de' }, status: 200 });
+  await visit({ module: 'notifications', method: 'PUT', url: '/api/profile/preferences', as: studio, payload: { language: 'xx' }, status: 400 });
+  await task('notifications', 'mail unread messages', () => app.services.notifications.runUnreadMail(new Date(Date.now() + 2 * 60 * 60_000)));
+  const unsubscribe = `/api/notifications/unsubscribe/${unsubscribeToken(app.ctx.config.sessionSecret, studio.id)}`;
+  await visit({ module: 'notifications', url: unsubscribe, status: 200 });
+  await visit({ module: 'notifications', method: 'POST', url: unsubscribe, status: 200 });
+  await visit({ module: 'notifications', method: 'POST', url: `/api/notifications/unsubscribe/${studio.id}.${'A'.repeat(43)}`, status: 400 });
 
   // Pages: each path kind, with its head filled from the database, and the legacy lookups.
   const spot = created['/api/guest-spots']?.[0] as { id: number; slug: string };

@@ -67,7 +67,7 @@ describeEachEngine('artist listing', (engine) => {
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: 12 });
     expect(ids(page)).toEqual([oldFeatured.user.id, newest.user.id, travelling.user.id, plain.user.id]);
     const first = page.items[0] as ArtistListItem;
-    expect(Object.keys(first).sort()).toEqual(['avatar', 'cityName', 'countryCode', 'currentAvailability', 'featured', 'id', 'name', 'styles', 'username']);
+    expect(Object.keys(first).sort()).toEqual(['avatar', 'cityName', 'countryCode', 'currentAvailability', 'featured', 'id', 'name', 'rating', 'styles', 'username']);
     expect(first).toEqual({
       id: oldFeatured.user.id,
       name: oldFeatured.user.name,
@@ -80,6 +80,7 @@ describeEachEngine('artist listing', (engine) => {
         { id: ref.style('realism'), name: 'Realismus' },
       ],
       featured: true,
+      rating: { average: 0, count: 0 },
       currentAvailability: null,
     });
     const byId = new Map(page.items.map((a) => [a.id, a]));

@@ -1,5 +1,6 @@
 import type { ArtistListItem } from '../../../common/schemas/artists';
 import type { StyleRef } from '../../../common/schemas/listing-fields';
+import { averageRating } from '../../../common/schemas/reviews';
 import { personCard } from '../listings/presenter';
 import type { ArtistRow } from './repo';
 
@@ -10,6 +11,7 @@ export function presentArtistCard(row: ArtistRow, styles: StyleRef[]): ArtistLis
     countryCode: row.country_code,
     styles,
     featured: Number(row.featured) === 1,
+    rating: { average: averageRating(row.rating_sum, row.rating_count), count: row.rating_count },
     currentAvailability:
       row.avail_id === null
         ? null

@@ -22,6 +22,8 @@ export interface ArtistRow {
   city: string | null;
   country_code: string | null;
   featured: number;
+  rating_sum: number;
+  rating_count: number;
   avail_id: number | null;
   avail_slug: string | null;
   avail_title: string | null;
@@ -93,7 +95,7 @@ export function createArtistRepo(db: Db) {
         )
         .select([
           'u.id', 'u.name', 'u.username', 'u.avatar', 'u.city_name', 'u.city', 'c.code as country_code',
-          'p.page_featured as featured', 'ca.id as avail_id', 'ca.slug as avail_slug', 'ca.title as avail_title',
+          'p.page_featured as featured', 'u.rating_sum', 'u.rating_count', 'ca.id as avail_id', 'ca.slug as avail_slug', 'ca.title as avail_title',
           'ca.start_date as avail_start', 'ca.end_date as avail_end',
         ])
         .orderBy('p.page_featured', 'desc')

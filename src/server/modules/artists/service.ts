@@ -2,6 +2,7 @@ import type { ArtistListQuery, ArtistPage } from '../../../common/schemas/artist
 import type { Language } from '../../../common/languages';
 import { AVAILABLE_WINDOW_DAYS, addDays, todayUtc } from '../../../common/schemas/listing-fields';
 import type { Db } from '../../db/index';
+import { tags } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import { groupStyles } from '../listings/presenter';
 import type { ReferenceService } from '../reference/service';
@@ -42,11 +43,12 @@ export function createArtistService({ db, listCache: cache = noCache, reference 
 
   return {
     list(query: ArtistListQuery, lang: Language): Promise<ArtistPage> {
-      return cache.get(`artists:${todayUtc()}:${lang}:${JSON.stringify(query)}`, () => load(query, lang));
+      // Filed under each artist shown too: a renamed artist clears the pages showing them.
+      return cache.get(`artists:${todayUtc()}:${lang}:${JSON.stringify(query)}`, [tags.artists], () => load(query, lang), (page) => page.items.map((a) => tags.user(a.id)));
     },
 
     count(): Promise<number> {
-      return cache.get(`artists:${todayUtc()}:count`, () => repo.count(baseFilter()));
+      return cache.get(`artists:${todayUtc()}:count`, [tags.artists], () => repo.count(baseFilter()));
     },
   };
 }

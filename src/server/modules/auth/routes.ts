@@ -55,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: AuthRou
 
   app.post('/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await auth.endSession(token);
+    if (token) await auth.endSession(token, request.user?.id);
     cookies.clear(reply);
     return { success: true, message: t(request.lang, 'loggedOut') };
   });

@@ -17,6 +17,7 @@ import type { Db } from '../../db/index';
 import type { NewUser, UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { consume, refund, resetLimit } from '../../http/rate-limit';
+import { ALL, sessionTag, tags } from '../../lib/answer-cache/index';
 import { t } from '../../i18n';
 import type { Defer } from './background';
 import { dummyHash, hashPassword, verifyPassword } from './password';
@@ -95,17 +96,21 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<UserRo
   });
 }
 
-export interface AuthDeps extends Pick<AppContext, 'db' | 'config' | 'mailer' | 'rateLimits' | 'deleteFiles'> {
+export interface AuthDeps extends Pick<AppContext, 'db' | 'config' | 'mailer' | 'rateLimits' | 'deleteFiles' | 'invalidation'> {
   /** Runs work after the answer has left (mails). */
   defer: Defer;
   /** The files other capabilities keep for a user, deleted with the account. */
   collectAccountFiles(userId: number): Promise<string[]>;
+  /** Takes the ratings the account gave off the users it reviewed, before its rows cascade away. */
+  releaseAccountReviews(userId: number): Promise<void>;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, config, rateLimits } = deps;
+  const { db, config, rateLimits, invalidation } = deps;
+  // The user's cached sessions, in every process: they ended, or their user changed.
+  const sessionsChanged = (userId: number) => invalidation.invalidate([sessionTag(userId)]);
   const createUser = (account: NewAccount) => insertAccount(db, account);
   // Made once per service, on the first login of an unknown email.
   let dummy: Promise<string> | undefined;
@@ -117,6 +122,8 @@ export function createAuthService(deps: AuthDeps) {
     if (await repo.usernameKeyTaken(db, usernameKey(username))) throw conflict('usernameTaken');
     try {
       const row = await createUser({ username, email: input.email.trim(), userType: input.userType, password: { plain: input.password } });
+      // A new artist heads the artist list.
+      if (row.user_type === 'artist') invalidation.invalidate([tags.artists]);
       const token = await startSession(db, row.id);
       return { user: presentSessionUser(row), token };
     } catch (err) {
@@ -162,6 +169,7 @@ export function createAuthService(deps: AuthDeps) {
     await repo.updateUser(db, userId, { email: input.email.trim(), email_key: key, updated_at: new Date().toISOString() });
     await repo.deletePasswordResetsOfUser(db, userId);
     await repo.deleteSessionsOfUser(db, userId, sessionId);
+    sessionsChanged(userId);
     // Users have no stored language, so the notice uses the one the change was made in.
     deps.defer('mailing the email change notice', () =>
       deps.mailer.send({
@@ -179,6 +187,7 @@ export function createAuthService(deps: AuthDeps) {
     await repo.updateUser(db, userId, { password_hash: await hashPassword(input.newPassword), updated_at: new Date().toISOString() });
     await repo.deletePasswordResetsOfUser(db, userId);
     await repo.deleteSessionsOfUser(db, userId, sessionId);
+    sessionsChanged(userId);
   }
 
   /**
@@ -194,7 +203,12 @@ export function createAuthService(deps: AuthDeps) {
     const files = [row.avatar, row.header_image].filter((u): u is string => !!u);
     files.push(...(await deps.collectAccountFiles(userId)));
     await repo.deleteSessionsOfUser(db, userId);
+    // After the sessions: the account can write no new review in between.
+    await deps.releaseAccountReviews(userId);
     await repo.deleteUser(db, userId);
+    // Its cards, listings, images and sessions leave every answer, and the ratings it gave
+    // change profiles we did not read: rare enough to clear everything.
+    invalidation.invalidate([ALL]);
     await deps.deleteFiles(files);
   }
 
@@ -237,6 +251,7 @@ export function createAuthService(deps: AuthDeps) {
     await repo.updateUser(db, userId, { password_hash: await hashPassword(input.password), updated_at: new Date().toISOString() });
     await repo.deletePasswordResetsOfUser(db, userId);
     await repo.deleteSessionsOfUser(db, userId);
+    sessionsChanged(userId);
   }
 
   /** Creates an administrator account, or makes an existing account with that email one (the admin CLI). */
@@ -269,7 +284,11 @@ export function createAuthService(deps: AuthDeps) {
     createAdmin,
     promoteToAdmin,
     resolveSession: (token: string) => resolveSession(db, token),
-    endSession: (token: string) => endSession(db, token),
+    /** Ends the cookie's session; `userId` (the session's user) clears the cached copies of it. */
+    async endSession(token: string, userId?: number) {
+      await endSession(db, token);
+      if (userId !== undefined) sessionsChanged(userId);
+    },
     sweepExpired: (now?: Date) => sweepExpired(db, now),
   };
 }

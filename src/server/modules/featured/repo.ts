@@ -10,7 +10,7 @@ export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: s
       'users.id', 'users.username', 'users.name', 'users.avatar', 'users.city_name', 'users.city',
       'users.bio', 'users.updated_at', 'users.instagram', 'users.facebook', 'users.tiktok',
       'users.workstations', 'users.piercings', 'users.tattoo_removal', 'users.microblading',
-      'users.featured_until', 'countries.code as country_code',
+      'users.featured_until', 'users.rating_sum', 'users.rating_count', 'countries.code as country_code',
     ])
     .where('users.user_type', '=', userType)
     .where('users.featured_until', '>', now)

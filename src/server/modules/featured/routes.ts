@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { featuredQuerySchema } from '../../../common/schemas/featured';
 import { parse } from '../../errors';
+import { sendAnswer } from '../../http/answers';
+import { tags } from '../../lib/answer-cache/index';
 import type { FeaturedService } from './service';
 
-/** /api/featured. */
+/** /api/featured: the same for everyone, sent as stored bytes (filed under each user shown). */
 export async function featuredRoutes(app: FastifyInstance, { featured }: { featured: FeaturedService }): Promise<void> {
-  app.get('/artists', async (request) => {
-    const { limit } = parse(featuredQuerySchema, request.query);
-    return { success: true, artists: await featured.artists(limit, request.lang) };
-  });
-  app.get('/studios', async (request) => {
-    const { limit } = parse(featuredQuerySchema, request.query);
-    return { success: true, studios: await featured.studios(limit, request.lang) };
-  });
+  const { answers } = app.ctx;
+  for (const [path, list] of [['artists', featured.artists], ['studios', featured.studios]] as const) {
+    app.get(`/${path}`, { compress: false }, async (request, reply) => {
+      const { limit } = parse(featuredQuerySchema, request.query);
+      const lang = request.lang;
+      const stored = await answers.get(`featured:${path}:${limit}:${lang}`, [tags.featured], async () => {
+        const users = await list(limit, lang);
+        return { body: JSON.stringify({ success: true, [path]: users }), tags: users.map((u) => tags.user(u.id)) };
+      });
+      return sendAnswer(request, reply, stored);
+    });
+  }
 }

@@ -1,7 +1,9 @@
 import type { FeaturedArtist, FeaturedStudio } from '../../../common/schemas/featured';
 import type { Language } from '../../../common/languages';
+import { averageRating } from '../../../common/schemas/reviews';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
+import { tags } from '../../lib/answer-cache/index';
 import { findFeatured, findStyleNames } from './repo';
 
 const collator = new Intl.Collator('de');
@@ -22,8 +24,7 @@ async function listFeatured(db: Db, userType: 'artist' | 'studio', limit: number
       avatarUrl: r.avatar,
       countryCode: r.country_code,
       cityName: r.city_name ?? r.city,
-      // Reviews arrive with their own capability; until then every rating is honestly empty.
-      rating: { average: 0, count: 0 },
+      rating: { average: averageRating(r.rating_sum, r.rating_count), count: r.rating_count },
       styles: (styles.get(r.id) ?? []).sort(collator.compare),
       bio: r.bio,
       updatedAt: r.updated_at,
@@ -45,11 +46,12 @@ export type FeaturedService = ReturnType<typeof createFeaturedService>;
 
 /**
  * The home page asks for these on every visit and they are the same for everyone: answered
- * from the list cache, which any write clears (a profile edit, a purchase).
+ * from the list cache, filed under each user shown (a profile edit, a review clears them).
  */
 export function createFeaturedService({ db, listCache }: FeaturedDeps) {
+  const shown = (list: { id: number }[]) => list.map((u) => tags.user(u.id));
   return {
-    artists: (limit: number, lang: Language) => listCache.get(`featured:artist:${limit}:${lang}`, () => listFeatured(db, 'artist', limit, lang)),
-    studios: (limit: number, lang: Language) => listCache.get(`featured:studio:${limit}:${lang}`, () => listFeatured(db, 'studio', limit, lang)),
+    artists: (limit: number, lang: Language) => listCache.get(`featured:artist:${limit}:${lang}`, [tags.featured], () => listFeatured(db, 'artist', limit, lang), shown),
+    studios: (limit: number, lang: Language) => listCache.get(`featured:studio:${limit}:${lang}`, [tags.featured], () => listFeatured(db, 'studio', limit, lang), shown),
   };
 }

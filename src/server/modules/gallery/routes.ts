@@ -8,10 +8,12 @@ import {
 } from '../../../common/schemas/gallery';
 import type { AppContext } from '../../context';
 import { AppError, parse } from '../../errors';
+import { replyPublic } from '../../http/answers';
 import { requireUser, userOf } from '../../http/auth';
-import { field, readUpload } from '../../http/multipart';
+import { field, readUpload, withUploads } from '../../http/multipart';
 import { consume } from '../../http/rate-limit';
 import { t } from '../../i18n';
+import { tags } from '../../lib/answer-cache/index';
 import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
 import { registerGalleryPages } from './pages';
 import type { GalleryService } from './service';
@@ -25,10 +27,16 @@ export interface GalleryRoutesOptions {
 export async function galleryRoutes(app: FastifyInstance, { gallery, rateLimits }: GalleryRoutesOptions): Promise<void> {
   registerGalleryPages(app);
 
-  app.get('', async (request) => {
+  // A page as stored bytes, filed under the gallery and each owner shown; owners see `can` set on theirs.
+  app.get('', { compress: false }, async (request, reply) => {
     const query = parse(galleryListQuery, request.query);
-    const page = await gallery.listPublic(query, request.user, request.lang);
-    return { success: true, ...page };
+    const lang = request.lang;
+    const stored = await app.ctx.answers.get(`gallery:${lang}:${JSON.stringify(query)}`, [tags.gallery], async () => {
+      const page = await gallery.listPublic(query, null, lang);
+      const owners = new Set(page.images.map((image) => image.userId));
+      return { body: JSON.stringify({ success: true, ...page }), tags: [...owners].map(tags.user), owners };
+    });
+    return replyPublic(request, reply, stored, async () => ({ success: true, ...(await gallery.listPublic(query, request.user, lang)) }));
   });
 
   app.get('/image/:id', async (request) => {
@@ -37,19 +45,21 @@ export async function galleryRoutes(app: FastifyInstance, { gallery, rateLimits 
     return { success: true, image, user };
   });
 
-  app.post('', { preHandler: requireUser }, async (request, reply) => {
-    const user = userOf(request);
-    // Counted before the body is read, so uploads over the limit are never buffered.
-    await consume(rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
-    const upload = await readUpload(request, { tooLarge: () => new AppError(413, 'galleryImageTooLarge', { maxMb: 10 }) });
-    const input = parse(galleryUploadSchema, {
-      caption: field(upload.fields, 'caption'),
-      // Browsers name repeated fields either way.
-      styleIds: [...(upload.fields.styleIds ?? []), ...(upload.fields['styleIds[]'] ?? [])],
+  await withUploads(app, (scope) => {
+    scope.post('', { preHandler: requireUser }, async (request, reply) => {
+      const user = userOf(request);
+      // Counted before the body is read, so uploads over the limit are never buffered.
+      await consume(rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
+      const upload = await readUpload(request, { tooLarge: () => new AppError(413, 'galleryImageTooLarge', { maxMb: 10 }) });
+      const input = parse(galleryUploadSchema, {
+        caption: field(upload.fields, 'caption'),
+        // Browsers name repeated fields either way.
+        styleIds: [...(upload.fields.styleIds ?? []), ...(upload.fields['styleIds[]'] ?? [])],
+      });
+      if (!upload.file || upload.file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
+      const image = await gallery.uploadImage(user, { buffer: upload.file.buffer, ...input }, request.lang);
+      return reply.status(201).send({ success: true, image, message: t(request.lang, 'galleryImageUploaded') });
     });
-    if (!upload.file || upload.file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
-    const image = await gallery.uploadImage(user, { buffer: upload.file.buffer, ...input }, request.lang);
-    return reply.status(201).send({ success: true, image, message: t(request.lang, 'galleryImageUploaded') });
   });
 
   // Registered before /:id so "order" is never read as an id (static segments win anyway).

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../../common/schemas/session';
 import { hasControlCharacters } from '../../../common/text';
 import type { AppContext } from '../../context';
 import { AppError, forbidden } from '../../errors';
+import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
 import type { ReferenceService } from '../reference/service';
 import { galleryPolicy } from './policy';
@@ -20,7 +21,7 @@ export const GALLERY_MAX_PER_USER = 300;
 const imageNotFound = () => new AppError(404, 'galleryImageNotFound');
 const galleryFull = () => new AppError(400, 'galleryFull', { max: GALLERY_MAX_PER_USER });
 
-export type GalleryDeps = Pick<AppContext, 'db' | 'storage' | 'deleteFiles'> & {
+export type GalleryDeps = Pick<AppContext, 'db' | 'storage' | 'deleteFiles' | 'invalidation'> & {
   /** The check of style ids against the reference table. */
   reference: Pick<ReferenceService, 'checkStyleIds'>;
 };
@@ -29,6 +30,8 @@ export type GalleryService = ReturnType<typeof createGalleryService>;
 
 export function createGalleryService(deps: GalleryDeps) {
   const { db } = deps;
+  /** A portfolio change: its owner's profile and the public gallery pages. */
+  const changed = (userId: number) => deps.invalidation.invalidate([tags.profile(userId), tags.gallery]);
 
   async function stylesByImage(imageIds: number[], lang: Language): Promise<Map<number, NamedStyle[]>> {
     const rows = await repo.findImageStyles(db, imageIds, lang);
@@ -94,6 +97,7 @@ export function createGalleryService(deps: GalleryDeps) {
       (inserted): inserted is null => inserted === null,
       galleryFull,
     );
+    changed(user.id);
     const row = await repo.findImage(db, id);
     if (!row) throw imageNotFound();
     return presentOne(row, user, lang);
@@ -105,6 +109,7 @@ export function createGalleryService(deps: GalleryDeps) {
     if (!galleryPolicy.update(user, row)) throw forbidden();
     if (input.styleIds) await requireStyles(input.styleIds);
     await repo.updateImage(db, id, { caption: input.caption, styleIds: input.styleIds, now: new Date().toISOString() });
+    changed(row.user_id);
     const updated = await repo.findImage(db, id);
     if (!updated) throw imageNotFound();
     return presentOne(updated, user, lang);
@@ -115,6 +120,7 @@ export function createGalleryService(deps: GalleryDeps) {
     if (!row) throw imageNotFound();
     if (!galleryPolicy.delete(user, row)) throw forbidden();
     await repo.deleteImage(db, id);
+    changed(row.user_id);
     await deps.deleteFiles([row.image_url, row.medium_url, row.thumbnail_url]);
   }
 
@@ -129,6 +135,7 @@ export function createGalleryService(deps: GalleryDeps) {
     const listed = new Set(ids);
     const ordered = [...ids, ...own.filter((r) => !listed.has(r.id)).map((r) => r.id)];
     await repo.setPositions(db, user.id, ordered, new Date().toISOString());
+    changed(user.id);
     return listUserImages(user.id, user, lang);
   }
 

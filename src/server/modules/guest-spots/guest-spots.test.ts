@@ -62,8 +62,8 @@ describeEachEngine('guest spots: calls, roles and rules', (engine) => {
     for (const url of [`/api/guest-spots/${spot.id}`, `/api/guest-spots/by-slug/${spot.slug}`, `/api/guest-spots/${spot.slug}`]) {
       const got = await call(w.t.app, 'GET', url, { lang: 'de' });
       expect(got.statusCode, url).toBe(200);
-      // A visitor sees the same listing, but may change nothing of it.
-      expect(got.json()).toEqual({ ...spot, can: { edit: false, delete: false } });
+      // A visitor sees the same listing, but may change nothing of it (and has applied to nothing).
+      expect(got.json()).toEqual({ ...spot, can: { edit: false, delete: false }, hasApplied: false });
     }
     const english = (await call(w.t.app, 'GET', `/api/guest-spots/${spot.id}`)).json() as GuestSpot;
     expect(english.countryName).toBe('Germany');

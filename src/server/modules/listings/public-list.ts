@@ -1,5 +1,6 @@
 import type { Language } from '../../../common/languages';
 import { todayUtc, type PublicListQuery } from '../../../common/schemas/listing-fields';
+import { tags } from '../../lib/answer-cache/index';
 import type { ResultCache } from '../../lib/result-cache';
 import { foldForSearch, type ReferenceService } from '../reference/service';
 import { likePattern } from './places';
@@ -38,9 +39,18 @@ const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, cou
  */
 export function createPublicList<Row, Item>(
   kind: string,
-  deps: { cache: ResultCache; reference: ReferenceService; repo: PublicListRepo<Row>; present: (rows: Row[], lang: Language) => Promise<Item[]> },
+  deps: {
+    cache: ResultCache;
+    reference: ReferenceService;
+    repo: PublicListRepo<Row>;
+    present: (rows: Row[], lang: Language) => Promise<Item[]>;
+    /** The users a page shows (its owners): their profile edits clear it. */
+    ownersOf: (items: Item[]) => Iterable<number>;
+  },
 ) {
-  const { cache, reference, repo, present } = deps;
+  const { cache, reference, repo, present, ownersOf } = deps;
+  const listTags = [tags.listings(kind)];
+  const ownerTags = (page: PublicPage<Item>) => [...ownersOf(page.items)].map((id) => tags.user(id));
 
   async function load(query: PublicListQuery, today: string, lang: Language): Promise<PublicPage<Item>> {
     const filter: PublicFilter = {
@@ -61,13 +71,13 @@ export function createPublicList<Row, Item>(
   return {
     list(query: PublicListQuery, lang: Language): Promise<PublicPage<Item>> {
       const today = todayUtc();
-      return cache.get(`${kind}:${today}:${lang}:${JSON.stringify(query)}`, () => load(query, today, lang));
+      return cache.get(`${kind}:${today}:${lang}:${JSON.stringify(query)}`, listTags, () => load(query, today, lang), ownerTags);
     },
 
     /** How many entries the unfiltered list holds (for the list pages' paging links). */
     count(): Promise<number> {
       const today = todayUtc();
-      return cache.get(`${kind}:${today}:count`, () => repo.countPublic(unfiltered(today)));
+      return cache.get(`${kind}:${today}:count`, listTags, () => repo.countPublic(unfiltered(today)));
     },
   };
 }

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { publicListQuery } from '../../../common/schemas/listing-fields';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicListQuery, todayUtc } from '../../../common/schemas/listing-fields';
 import { requireUser } from '../../http/auth';
-import { parse } from '../../errors';
+import { AppError, parse } from '../../errors';
+import { isPersonal, replyPublic, sendAnswer, sendPersonal } from '../../http/answers';
+import { tags } from '../../lib/answer-cache/index';
 import { ownerQueryKey } from './kind';
 import { idOrSlug, numericId, slugParam } from './params';
 import { registerListingPages } from './pages';
@@ -15,6 +17,49 @@ import type { ListingService } from './service';
 export async function listingRoutes(app: FastifyInstance, { listings }: { listings: ListingService }): Promise<void> {
   const { kind } = listings;
   const ownerKey = ownerQueryKey(kind);
+  const { answers } = app.ctx;
+  const listTags = [tags.listings(kind.cacheKey)];
+
+  /**
+   * One listing by slug: the visitors' answer is stored as bytes; the fields a viewer adds
+   * (a guest spot's `hasApplied`) are asked per request and, when they differ from a visitor's,
+   * spliced onto the stored text without serializing it again. Its owner and admins (who may
+   * edit, and see it inactive) get an answer made for them.
+   */
+  async function bySlug(request: FastifyRequest, reply: FastifyReply, slug: string) {
+    const lang = request.lang;
+    const viewer = request.user;
+    let stored;
+    try {
+      stored = await answers.get<{ id: number; shared: number; visitor: string }>(`${kind.cacheKey}:slug:${slug}:${lang}`, [], async () => {
+        const item = await listings.findForPage(null, { slug }, lang);
+        if (!item) throw new AppError(404, kind.notFoundCode);
+        const owner = listings.ownerOf(item);
+        const visitor = JSON.stringify(await listings.viewerFields(null, item.id));
+        const base = JSON.stringify(item);
+        // `{...item, ...fields}` as text: the item's members, then the viewer's.
+        const shared = base.length - 1;
+        const body = visitor === '{}' ? base : `${base.slice(0, -1)},${visitor.slice(1)}`;
+        return {
+          body,
+          tags: [tags.listing(kind.cacheKey, item.id), tags.user(owner)],
+          owners: [owner],
+          info: { id: item.id, shared: Buffer.byteLength(base.slice(0, shared)), visitor },
+        };
+      });
+    } catch (error) {
+      // Hidden from visitors (inactive) may still be its owner's to see.
+      if (viewer && error instanceof AppError && error.status === 404) return sendPersonal(request, reply, JSON.stringify(await listings.get(viewer, { slug }, lang)));
+      throw error;
+    }
+    if (isPersonal(request, stored)) return sendPersonal(request, reply, JSON.stringify(await listings.get(viewer, { slug }, lang)));
+    if (!viewer) return sendAnswer(request, reply, stored);
+    const own = JSON.stringify(await listings.viewerFields(viewer, stored.info.id));
+    if (own === stored.info.visitor) return sendAnswer(request, reply, stored);
+    const head = stored.body.subarray(0, stored.info.shared);
+    const tail = own === '{}' ? '}' : `,${own.slice(1)}`;
+    return sendPersonal(request, reply, Buffer.concat([head, Buffer.from(tail)]));
+  }
 
   app.post('', async (request, reply) => {
     // Who may post is answered before the form is judged: an artist learns spots are for studios.
@@ -23,19 +68,27 @@ export async function listingRoutes(app: FastifyInstance, { listings }: { listin
     return reply.status(201).send(await listings.create(request.user, input, request.lang));
   });
 
-  app.get('', async (request) => {
+  app.get('', { compress: false }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (query[ownerKey] !== undefined) {
       const { [ownerKey]: ownerId, count, limit } = parse(kind.schemas.ownerQuery, query);
-      if (count) return { count: await listings.countByOwner(request.user, ownerId as number) };
-      return listings.listByOwner(request.user, ownerId as number, limit, request.lang);
+      if (count) return sendPersonal(request, reply, JSON.stringify({ count: await listings.countByOwner(request.user, ownerId as number) }));
+      return sendPersonal(request, reply, JSON.stringify(await listings.listByOwner(request.user, ownerId as number, limit, request.lang)));
     }
-    return listings.listPublic(parse(publicListQuery, query), request.lang, request.user);
+    const filters = parse(publicListQuery, query);
+    const lang = request.lang;
+    // The day is part of the key: nothing ended is shown past midnight.
+    const stored = await answers.get(`${kind.cacheKey}:list:${todayUtc()}:${lang}:${JSON.stringify(filters)}`, listTags, async () => {
+      const page = await listings.listPublic(filters, lang, null);
+      const owners = new Set(page.items.map(listings.ownerOf));
+      return { body: JSON.stringify(page), tags: [...owners].map(tags.user), owners };
+    });
+    return replyPublic(request, reply, stored, () => listings.listPublic(filters, lang, request.user));
   });
 
-  app.get('/by-slug/:slug', async (request) => {
+  app.get('/by-slug/:slug', { compress: false }, async (request, reply) => {
     const { slug } = parse(slugParam, request.params);
-    return listings.get(request.user, { slug }, request.lang);
+    return bySlug(request, reply, slug);
   });
 
   app.get('/:id', async (request) => listings.get(request.user, idOrSlug(request.params), request.lang));

@@ -3,6 +3,7 @@ import type { ListingBase, MatchReasons, StyleRef } from '../../../common/schema
 import type { SessionUser } from '../../../common/schemas/session';
 import { nowIso, type Db } from '../../db/index';
 import { AppError } from '../../errors';
+import { noInvalidation, tags, type Invalidation } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import type { Place, ReferenceService } from '../reference/service';
 import type { ListingCreateInput, ListingInput, ListingKind } from './kind';
@@ -21,9 +22,16 @@ const SLUG_ATTEMPTS = 4;
 export interface ListingServiceDeps {
   db: Db;
   listCache?: ResultCache;
+  /** Clears the cached answers a committed write changed (absent for scripts without caches). */
+  invalidation?: Invalidation;
   reference: ReferenceService;
   /** The kind whose listings fit this kind's (guest spots match availabilities and back). */
   counterpart: ListingKind;
+  /**
+   * Fields one listing's answer adds for its viewer (a guest spot's `hasApplied`), read per
+   * request on the detail call only, so no cached answer ever carries another viewer's.
+   */
+  viewerFields?: (viewer: SessionUser | null, id: number) => Promise<Record<string, unknown>>;
 }
 
 /** The dates a listing has after an update must be in order: a new start alone must not pass the stored end. */
@@ -50,6 +58,18 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
   const notFound = () => new AppError(404, kind.notFoundCode);
   const ownerOf = (item: Item) => (item as unknown as Record<string, { id: number }>)[kind.owner]!.id;
   const visibleTo = (viewer: SessionUser | null, row: { is_active: number; owner_id: number }) => row.is_active === 1 || canManage(viewer, row.owner_id);
+  const invalidation = deps.invalidation ?? noInvalidation;
+  /**
+   * What a committed write of one listing changes: the listing, its kind's lists and its owner's
+   * profile; an availability also the artist list's "available now" filter.
+   */
+  const changed = (id: number, ownerId: number) =>
+    invalidation.invalidate([
+      tags.listing(kind.cacheKey, id),
+      tags.listings(kind.cacheKey),
+      tags.profile(ownerId),
+      ...(kind.owner === 'artist' ? [tags.artists] : []),
+    ]);
 
   async function present(rows: ListingRow[], lang: Language, viewer: SessionUser | null): Promise<Item[]> {
     const styles = groupStyles(await repo.stylesOf(rows.map((r) => r.id), lang));
@@ -154,6 +174,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     repo,
     // The cached pages are the same for everyone; what the viewer may do is added per request.
     present: (rows: ListingRow[], lang: Language) => present(rows, lang, null),
+    ownersOf: (items) => items.map(ownerOf),
   });
 
   return {
@@ -181,12 +202,13 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       };
       for (const [name, field] of ownFields) values[field.column] = (input[name] as string | number | null | undefined) ?? field.empty;
       const id = await insertWithSlug(owner.id, input.title, values, styleIds);
+      changed(id, owner.id);
       return load(id, lang, user);
     },
 
     /** Changes the fields sent; the slug stays, so shared links keep working after a retitle. */
     async update(user: SessionUser | null, id: number, input: ListingInput, lang: Language): Promise<Item> {
-      await ownRow(user, id, input);
+      const row = await ownRow(user, id, input);
       const [place, styleIds] = await Promise.all([
         hasPlace(input) ? resolvePlace(input) : null,
         input.styleIds === undefined ? undefined : reference.checkStyleIds(input.styleIds),
@@ -217,22 +239,30 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
         },
         styleIds,
       );
+      changed(id, row.owner_id);
       return load(id, lang, user);
     },
 
     async remove(user: SessionUser | null, id: number): Promise<void> {
-      await ownRow(user, id);
+      const row = await ownRow(user, id);
       await repo.remove(id);
+      changed(id, row.owner_id);
     },
 
     /** One listing by id or slug; an inactive one only for its owner and admins. */
     async get(viewer: SessionUser | null, key: { id: number } | { slug: string }, lang: Language): Promise<Item> {
       const found = await findForPage(viewer, key, lang);
       if (!found) throw notFound();
-      return found;
+      return deps.viewerFields ? { ...found, ...(await deps.viewerFields(viewer, found.id)) } : found;
     },
 
     findForPage,
+
+    /** The poster of a presented listing (whose `can` differs from a visitor's). */
+    ownerOf: (item: ListingBase): number => ownerOf(item as Item),
+
+    /** The fields a listing's detail answer adds for its viewer (none for a kind without them). */
+    viewerFields: (viewer: SessionUser | null, id: number): Promise<Record<string, unknown>> => deps.viewerFields?.(viewer, id) ?? Promise.resolve({}),
 
     /** The slug behind a legacy link (an id or an old slug), when the viewer may see the listing. */
     async visibleSlug(key: number | string, viewer: SessionUser | null): Promise<string | null> {

@@ -3,6 +3,7 @@ import { LANGUAGE_IDS } from '../../../common/constants';
 import type { Can } from '../../../common/schemas/can';
 import type { GalleryImage } from '../../../common/schemas/gallery';
 import type { ProfileUser, UserSummary } from '../../../common/schemas/profile';
+import { averageRating } from '../../../common/schemas/reviews';
 import type { NamedStyle } from '../gallery/presenter';
 import { sortStyles } from '../reference/service';
 import type { ProfileRow } from './repo';
@@ -65,6 +66,9 @@ export function presentProfile(
     website: row.website,
     featuredUntil: row.featured_until,
     createdAt: row.created_at,
+    averageRating: averageRating(row.rating_sum, row.rating_count),
+    totalReviews: row.rating_count,
+    reviewsCount: row.rating_count,
     galleryImages,
     can: opts.can,
   };

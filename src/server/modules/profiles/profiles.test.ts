@@ -8,10 +8,10 @@ import { cutText as cutDescription } from '../../http/head';
 
 /** Every field of the specified user/profile entity as others see it; the owner also gets email and role. */
 const PROFILE_KEYS = [
-  'avatar', 'bio', 'can', 'city', 'cityId', 'cityName', 'country', 'countryCode', 'countryId', 'countryName', 'createdAt',
+  'averageRating', 'avatar', 'bio', 'can', 'city', 'cityId', 'cityName', 'country', 'countryCode', 'countryId', 'countryName', 'createdAt',
   'experience', 'facebook', 'featuredUntil', 'galleryImages', 'gender', 'headerImage', 'id', 'instagram', 'languages',
   'microblading', 'name', 'piercings', 'pinterest', 'styles', 'tattooRemoval', 'telegram', 'tiktok', 'twitter',
-  'userType', 'username', 'website', 'whatsapp', 'workstations', 'youtube',
+  'userType', 'username', 'website', 'whatsapp', 'workstations', 'youtube', 'reviewsCount', 'totalReviews',
 ].sort();
 
 /** A photo as phones write it: EXIF with camera and GPS. */

@@ -17,7 +17,7 @@ export function findProfileRow(db: Db, key: ProfileKey, lang: Language) {
       'users.experience', 'users.languages', 'users.workstations', 'users.piercings', 'users.tattoo_removal',
       'users.microblading', 'users.instagram', 'users.facebook', 'users.tiktok', 'users.youtube',
       'users.telegram', 'users.whatsapp', 'users.pinterest', 'users.twitter', 'users.website',
-      'users.created_at', 'countries.code as country_code', eb.ref(`countries.name_${lang}`).as('country_local_name'),
+      'users.created_at', 'users.rating_sum', 'users.rating_count', 'countries.code as country_code', eb.ref(`countries.name_${lang}`).as('country_local_name'),
     ]);
   query = 'id' in key ? query.where('users.id', '=', key.id) : query.where('users.username_key', '=', key.usernameKey);
   return query.executeTakeFirst();

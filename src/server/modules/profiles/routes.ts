@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
 import {
   profileImageDeleteParams,
@@ -7,12 +7,15 @@ import {
   userIdParams,
   usernameParams,
 } from '../../../common/schemas/profile';
+import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
 import { AppError, parse } from '../../errors';
+import { replyPublic } from '../../http/answers';
 import { requireUser, requireUserWith, userOf } from '../../http/auth';
-import { field, readUpload } from '../../http/multipart';
+import { field, readUpload, withUploads } from '../../http/multipart';
 import { consume } from '../../http/rate-limit';
 import { t } from '../../i18n';
+import { tags } from '../../lib/answer-cache/index';
 import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
 import { profileHead, profileRedirect } from './head';
 import { keyOfPathName, type ProfileService } from './service';
@@ -21,6 +24,8 @@ export interface ProfileRoutesOptions {
   profiles: ProfileService;
   rateLimits: AppContext['rateLimits'];
 }
+
+type ProfileKey = Parameters<ProfileService['requireProfile']>[0];
 
 const kindOf = (type: 'avatar' | 'header' | 'headerImage') => (type === 'avatar' ? 'avatar' : 'header');
 
@@ -35,15 +40,33 @@ export async function profileRoutes(app: FastifyInstance, { profiles, rateLimits
     return { success: true, user: profile, message: t(request.lang, 'profileLoaded') };
   });
 
-  app.get('/profile/:username', async (request) => {
+  const { answers } = app.ctx;
+  /**
+   * A profile with its portfolio as stored bytes, filed under its user; its owner (who sees their
+   * e-mail and may edit) and admins get one made for them.
+   */
+  const publicProfile = async (request: FastifyRequest, reply: FastifyReply, cacheKey: string, key: ProfileKey, message: boolean) => {
+    const lang = request.lang;
+    const answer = async (viewer: SessionUser | null) => {
+      const user = await profiles.requireProfile(key, viewer, lang);
+      return message ? { success: true, user, message: t(lang, 'profileLoaded') } : { success: true, user };
+    };
+    const stored = await answers.get(`profile:${cacheKey}:${message}:${lang}`, [], async () => {
+      const visitor = await answer(null);
+      return { body: JSON.stringify(visitor), tags: [tags.user(visitor.user.id), tags.profile(visitor.user.id)], owners: [visitor.user.id] };
+    });
+    return replyPublic(request, reply, stored, () => answer(request.user));
+  };
+
+  app.get('/profile/:username', { compress: false }, async (request, reply) => {
     const { username } = parse(usernameParams, request.params);
-    const profile = await profiles.requireProfile(keyOfPathName(username), request.user, request.lang);
-    return { success: true, user: profile, message: t(request.lang, 'profileLoaded') };
+    const key = keyOfPathName(username);
+    return publicProfile(request, reply, `name:${'usernameKey' in key ? key.usernameKey : username}`, key, true);
   });
 
-  app.get('/users/:id/profile', async (request) => {
+  app.get('/users/:id/profile', { compress: false }, async (request, reply) => {
     const { id } = parse(userIdParams, request.params);
-    return { success: true, user: await profiles.requireProfile({ id }, request.user, request.lang) };
+    return publicProfile(request, reply, `id:${id}`, { id }, false);
   });
 
   app.get('/users/by-username/:username', async (request) => {
@@ -67,21 +90,23 @@ export async function profileRoutes(app: FastifyInstance, { profiles, rateLimits
     return { success: true, user: profile, message: t(request.lang, 'profileUpdated') };
   });
 
-  app.post('/users/:id/upload-image', { preHandler: requireUserWith('uploadUnauthorized') }, async (request) => {
-    const user = userOf(request);
-    const { id } = parse(userIdParams, request.params);
-    // Refused before the body is read: no one else's upload is ever buffered.
-    profiles.authorizeEdit(user, id);
-    await consume(rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
-    const upload = await readUpload(request, {
-      maxBytes: PROFILE_IMAGE_MAX_BYTES + 1,
-      tooLarge: () => new AppError(413, 'imageTooLarge', { maxMb: 5 }),
+  await withUploads(app, (scope) => {
+    scope.post('/users/:id/upload-image', { preHandler: requireUserWith('uploadUnauthorized') }, async (request) => {
+      const user = userOf(request);
+      const { id } = parse(userIdParams, request.params);
+      // Refused before the body is read: no one else's upload is ever buffered.
+      profiles.authorizeEdit(user, id);
+      await consume(rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
+      const upload = await readUpload(request, {
+        maxBytes: PROFILE_IMAGE_MAX_BYTES + 1,
+        tooLarge: () => new AppError(413, 'imageTooLarge', { maxMb: 5 }),
+      });
+      const fields = parse(profileImageFieldsSchema, { type: field(upload.fields, 'type'), userId: field(upload.fields, 'userId') });
+      if (fields.userId && fields.userId !== id) throw new AppError(400, 'validation', {}, { field: 'userId' });
+      if (!upload.file || upload.file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
+      const imageUrl = await profiles.uploadProfileImage(user, id, kindOf(fields.type), upload.file.buffer);
+      return { success: true, imageUrl };
     });
-    const fields = parse(profileImageFieldsSchema, { type: field(upload.fields, 'type'), userId: field(upload.fields, 'userId') });
-    if (fields.userId && fields.userId !== id) throw new AppError(400, 'validation', {}, { field: 'userId' });
-    if (!upload.file || upload.file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
-    const imageUrl = await profiles.uploadProfileImage(user, id, kindOf(fields.type), upload.file.buffer);
-    return { success: true, imageUrl };
   });
 
   app.delete('/users/:id/delete-image/:kind', { preHandler: requireUser }, async (request) => {

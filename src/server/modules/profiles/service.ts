@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import type { UserUpdate } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
+import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
 import type { GalleryService } from '../gallery/service';
 import type { ReferenceService } from '../reference/service';
@@ -26,7 +27,7 @@ export function keyOfPathName(name: string): repo.ProfileKey {
 const IMAGE_COLUMN = { avatar: 'avatar', header: 'header_image' } as const;
 const IMAGE_FOLDER = { avatar: 'avatars', header: 'headers' } as const;
 
-export interface ProfileDeps extends Pick<AppContext, 'db' | 'storage' | 'deleteFiles'> {
+export interface ProfileDeps extends Pick<AppContext, 'db' | 'storage' | 'deleteFiles' | 'invalidation'> {
   /** The portfolio the profile answer carries. */
   gallery: Pick<GalleryService, 'listUserImages'>;
   /** Checks of style ids and of the place against the reference tables. */
@@ -71,6 +72,8 @@ export function createProfileService(deps: ProfileDeps) {
     if (input.microblading !== undefined) values.microblading = input.microblading ? 1 : 0;
     Object.assign(values, await resolveLocation(db, deps.reference, input));
     await repo.updateProfile(db, profileId, values, input.styles);
+    // The user's own answers and cards, and the lists that filter by their place and styles.
+    deps.invalidation.invalidate([tags.user(profileId), tags.artists, tags.gallery]);
     return requireProfile({ id: profileId }, user, lang);
   }
 
@@ -89,6 +92,7 @@ export function createProfileService(deps: ProfileDeps) {
       (replaced): replaced is undefined => replaced === undefined,
       profileNotFound,
     );
+    deps.invalidation.invalidate([tags.user(profileId)]);
     if (old) await deps.deleteFiles([old]);
     return stored.imageUrl;
   }
@@ -96,6 +100,7 @@ export function createProfileService(deps: ProfileDeps) {
   async function deleteProfileImage(user: SessionUser, profileId: number, kind: 'avatar' | 'header'): Promise<void> {
     authorizeEdit(user, profileId);
     const old = await repo.replaceImage(db, profileId, IMAGE_COLUMN[kind], null, new Date().toISOString());
+    deps.invalidation.invalidate([tags.user(profileId)]);
     if (old) await deps.deleteFiles([old]);
   }
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { isLanguage, type Language } from '../../../common/languages';
 import { text } from '../../../common/text';
 import { parse } from '../../errors';
+import { matchesEtag, sendAnswer } from '../../http/answers';
+import { tags } from '../../lib/answer-cache/index';
 import type { ReferenceService } from './service';
 
 export const CITY_SEARCH_DEFAULT_LIMIT = 20;
@@ -25,15 +27,6 @@ function cacheFor(reply: FastifyReply, cacheControl: string): void {
   reply.header('Cache-Control', cacheControl).header('Vary', 'Accept-Language, X-Language');
 }
 
-/** If-None-Match compares weakly (RFC 9110 13.1.2), and may list several tags or "*". */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
-
 /** The location picker's whole data as one file at the site's root (the legacy front end's address). */
 export async function locationFileRoutes(app: FastifyInstance, { reference }: { reference: ReferenceService }): Promise<void> {
   app.get('/countries-cities-completed.json', async (request, reply) => {
@@ -45,28 +38,40 @@ export async function locationFileRoutes(app: FastifyInstance, { reference }: { 
   });
 }
 
-/** /api: styles (under the addresses the legacy forms asked), countries and city search. */
+/**
+ * /api: styles (under the addresses the legacy forms asked), countries and city search, sent as
+ * stored bytes: reference data is the same for everyone and changes with a deployment only.
+ */
 export async function referenceRoutes(app: FastifyInstance, { reference }: { reference: ReferenceService }): Promise<void> {
-  const styles = async (request: FastifyRequest, reply: FastifyReply) => {
-    cacheFor(reply, 'private, max-age=3600');
-    return reference.styles(languageOf(request));
+  const { answers } = app.ctx;
+  const send = async (request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>) => {
+    const stored = await answers.get(key, [tags.reference], async () => JSON.stringify(await load()));
+    return sendAnswer(request, reply, stored, REFERENCE_CACHE);
   };
-  app.get('/styles', styles);
-  app.get('/gallery/styles', styles);
+  for (const path of ['/styles', '/gallery/styles']) {
+    app.get(path, { compress: false }, (request, reply) => {
+      const lang = languageOf(request);
+      return send(request, reply, `styles:${lang}`, () => reference.styles(lang));
+    });
+  }
   for (const path of ['/users/styles', '/users-fixed/styles']) {
-    app.get(path, async (request, reply) => ({ success: true, styles: await styles(request, reply) }));
+    app.get(path, { compress: false }, (request, reply) => {
+      const lang = languageOf(request);
+      return send(request, reply, `styles:wrapped:${lang}`, async () => ({ success: true, styles: await reference.styles(lang) }));
+    });
   }
 
-  app.get('/countries', async (request, reply) => {
-    cacheFor(reply, 'private, max-age=3600');
-    return reference.countries(languageOf(request));
+  app.get('/countries', { compress: false }, (request, reply) => {
+    const lang = languageOf(request);
+    return send(request, reply, `countries:${lang}`, () => reference.countries(lang));
   });
 
-  app.get('/countries/:code/cities', async (request, reply) => {
+  app.get('/countries/:code/cities', { compress: false }, (request, reply) => {
     const { code } = parse(citiesParams, request.params);
     const { q, limit } = parse(citiesQuery, request.query);
-    const cities = await reference.searchCities(code, q, limit);
-    cacheFor(reply, 'private, max-age=3600');
-    return cities;
+    return send(request, reply, `cities:${code.toUpperCase()}:${limit}:${q}`, () => reference.searchCities(code, q, limit));
   });
 }
+
+/** Reference data may be kept an hour by the browser (it changes with a deployment only). */
+const REFERENCE_CACHE = 'private, max-age=3600';

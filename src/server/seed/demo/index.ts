@@ -8,8 +8,10 @@ import { insertAccount, type NewAccount } from '../../modules/auth/service';
 import { setUserStyles } from '../../modules/profiles/repo';
 import type { Db } from '../../db/index';
 import { generateArtwork, generateAvatar } from './artwork';
+import { seedDemoConversations } from './conversations';
 import { seedDemoListings } from './listings';
 import { seedPortfolios } from './portfolio';
+import { seedDemoReviews } from './reviews';
 import { COUNTRY_NAMES_DE, DEMO_ADMIN, DEMO_ARTISTS, DEMO_CITIES, DEMO_STUDIOS, type DemoCity, type DemoPerson } from './people';
 
 export { generateArtwork, generateAvatar } from './artwork';
@@ -57,6 +59,8 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
   if (existing) {
     // Listings came later than the accounts: an older demo database gets them on its next start.
     await seedDemoListings(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoReviews(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);
     return;
   }
   for (const person of DEMO_PEOPLE) {
@@ -132,6 +136,9 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
   });
   await seedPortfolios(db, storage, DEMO_EMAIL_DOMAIN);
   await seedDemoListings(db, DEMO_EMAIL_DOMAIN);
+  await seedDemoReviews(db, DEMO_EMAIL_DOMAIN);
+  // After the listings: Lena's application names one of the studio's spots.
+  await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);
 }
 
 async function demoImages(storage: Storage, person: DemoPerson, index: number, id: number): Promise<{ avatar: string; header: string }> {

@@ -1,11 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { createSessionUser } from '../../test/factories';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outboxKey } from '../../lib/session';
+import { answerFetch, createSessionUser, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
 import { Header } from './header';
 
 describe('header navigation', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('offers Login and Register to visitors', async () => {
     await renderWithApp(<Header />, { path: '/' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
@@ -19,10 +22,12 @@ describe('header navigation', () => {
   });
 
   it('offers Dashboard, Profile and Log out to a logged-in user, in their language', async () => {
+    vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/messages/unread-count': () => jsonResponse({ count: 0 }) })));
     const user = createSessionUser({ username: 'Anna Maier' });
     await renderWithApp(<Header />, { path: '/de/', session: { state: 'loggedIn', user } });
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/de/dashboard');
     expect(screen.getByRole('link', { name: 'Profil' }).getAttribute('href')).toBe('/de/Anna-Maier');
+    expect(screen.getByRole('link', { name: 'Nachrichten' }).getAttribute('href')).toBe('/de/messages');
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Anmelden' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Registrieren' })).toBeNull();
@@ -61,5 +66,45 @@ describe('header navigation', () => {
     await user.click(panel.querySelector('a[href="/login"]') as HTMLElement);
     expect(router.state.location.pathname).toBe('/login');
     expect(panel.hidden).toBe(true);
+  });
+
+  describe('for a logged-in user', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      localStorage.clear();
+    });
+
+    it('links Messages with the unread count', async () => {
+      vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/messages/unread-count': () => jsonResponse({ count: 3 }) })));
+      const user = createSessionUser({ id: 7 });
+      await renderWithApp(<Header />, { path: '/', session: { state: 'loggedIn', user } });
+      const links = await screen.findAllByRole('link', { name: /^Messages\s*3 unread messages$/ });
+      expect(links[0]?.getAttribute('href')).toBe('/messages');
+    });
+
+    it('asks before logging out when messages wait unsent, and stays logged in on Cancel', async () => {
+      const fetch = vi.fn(
+        answerFetch({
+          '/api/messages/unread-count': () => jsonResponse({ count: 0 }),
+          '/api/auth/logout': () => jsonResponse({ success: true }),
+        }),
+      );
+      vi.stubGlobal('fetch', fetch);
+      const user = createSessionUser({ id: 7 });
+      localStorage.setItem(outboxKey(7), JSON.stringify([{ clientId: 'a' }, { clientId: 'b' }]));
+      const events = userEvent.setup();
+      await renderWithApp(<Header />, { path: '/', session: { state: 'loggedIn', user } });
+      await events.click(screen.getAllByRole('button', { name: 'Log out' })[0] as HTMLElement);
+      const dialog = await screen.findByRole('dialog', { name: 'Log out with unsent messages?' });
+      expect(dialog.textContent).toContain('2 messages have not been sent yet.');
+      await events.click(screen.getByRole('button', { name: 'Stay logged in' }));
+      expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/auth/logout'))).toBe(false);
+      expect(localStorage.getItem(outboxKey(7))).not.toBeNull();
+
+      await events.click(screen.getAllByRole('button', { name: 'Log out' })[0] as HTMLElement);
+      await events.click(await screen.findByRole('button', { name: 'Log out anyway' }));
+      await vi.waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/auth/logout'))).toBe(true));
+      expect(localStorage.getItem(outboxKey(7))).toBeNull();
+    });
   });
 });

@@ -8,6 +8,10 @@ import { HintsBox, HintsProvider } from '../../ui/hints';
 import { RequireLogin, useSession } from '../../lib/session';
 import { AccountSettings, PaymentNotice, ShareProfileDialog, VisitsTile, WelcomeDialog } from '../../features/dashboard';
 import { KINDS, ListingsTile } from '../../features/listings';
+import { ReviewsTile } from '../../features/reviews';
+import { BlockedUsers, UnreadTile } from '../../features/messages';
+import { EmailPreference } from '../../features/notifications';
+import { Card } from '../../ui/card';
 
 /** /dashboard: the account's home, combining the dashboard's own pieces with the listing tile of the account type. */
 export default function DashboardPage() {
@@ -47,12 +51,27 @@ function Dashboard() {
         />
         <HintsBox title={t('hints.title')} />
         <section aria-label={t('visits.title')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <UnreadTile />
           {user.userType === 'artist' && <ListingsTile kind={KINDS.availability} />}
           {user.userType === 'studio' && <ListingsTile kind={KINDS.guestSpots} />}
+          <ReviewsTile userId={user.id} username={user.username} />
           <VisitsTile />
         </section>
         <AccountSettings />
+        <MessagingSettings />
       </div>
     </HintsProvider>
+  );
+}
+
+/** The account settings of messaging: mails about unread messages and the blocked users. */
+function MessagingSettings() {
+  const { t } = useTranslation('notifications');
+  return (
+    <Card className="space-y-6 p-5">
+      <h2 className="text-xl font-bold">{t('settings.title')}</h2>
+      <EmailPreference />
+      <BlockedUsers />
+    </Card>
   );
 }

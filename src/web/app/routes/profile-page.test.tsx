@@ -9,6 +9,9 @@ function mockApi(answers: Record<string, () => Response>) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.includes('count=true')) return jsonResponse({ success: true, count: 3 });
+    // The owner's messages tab polls its unread count; a poll may land after its test ended.
+    if (url.startsWith('/api/messages/unread-count')) return jsonResponse({ count: 0 });
+    if (url.startsWith('/api/reviews/user/')) return jsonResponse({ reviews: [], totalReviews: 0, averageRating: 0, nextCursor: null });
     const answer = Object.entries(answers).find(([prefix]) => url.startsWith(prefix));
     if (!answer) throw new Error(`unexpected request ${url}`);
     return answer[1]();
@@ -33,7 +36,7 @@ describe('profile page', () => {
       '/api/profile/Lena-Ink': () => jsonResponse({ success: true, user: profile }),
       '/api/profile-visits': () => jsonResponse({ success: true }),
     });
-    await renderWithApp(page, { path: '/Lena-Ink', namespaces: ['profiles', 'gallery'] });
+    await renderWithApp(page, { path: '/Lena-Ink', namespaces: ['profiles', 'gallery', 'reviews'] });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Lena Hoffmann' })).toBeTruthy();
     expect(screen.getByText('Tattoo artist')).toBeTruthy();
@@ -49,8 +52,10 @@ describe('profile page', () => {
     expect(screen.getByRole('tab', { name: 'Portfolio (2)' })).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'Availability (3)' })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: /Guest spots/ })).toBeNull();
-    // A visitor is asked to log in before messaging.
-    expect(screen.getByRole('link', { name: 'Send message' }).getAttribute('href')).toBe('/login?redirect=%2FLena-Ink');
+    // A visitor is asked to log in before messaging, and comes back to the open dialog.
+    expect(screen.getByRole('link', { name: 'Log in to message Lena Hoffmann' }).getAttribute('href')).toBe(
+      '/login?redirect=%2FLena-Ink%3Fmessage%3Dopen',
+    );
     await vi.waitFor(() =>
       expect(fetch).toHaveBeenCalledWith('/api/profile-visits', expect.objectContaining({ method: 'POST', body: JSON.stringify({ profileId: 41 }) })),
     );
@@ -61,7 +66,7 @@ describe('profile page', () => {
       '/api/profile/Lena-Ink': () => jsonResponse({ success: true, user: createProfile({ galleryImages: [image(1)] }) }),
       '/api/profile-visits': () => jsonResponse({ success: true }),
     });
-    const { router } = await renderWithApp(page, { path: '/Lena-Ink', namespaces: ['profiles', 'gallery'] });
+    const { router } = await renderWithApp(page, { path: '/Lena-Ink', namespaces: ['profiles', 'gallery', 'reviews'] });
     fireEvent.click(await screen.findByRole('tab', { name: 'Portfolio (1)' }));
     expect(router.state.location.search).toBe('?tab=portfolio');
     const list = await screen.findByRole('list', { name: 'Portfolio of Lena Hoffmann' });
@@ -74,7 +79,7 @@ describe('profile page', () => {
     const fetch = mockApi({ '/api/profile/Lena-Ink': () => jsonResponse({ success: true, user: studio }) });
     await renderWithApp(page, {
       path: '/de/Lena-Ink',
-      namespaces: ['profiles', 'gallery'],
+      namespaces: ['profiles', 'gallery', 'reviews'],
       session: { state: 'loggedIn', user: createSessionUser({ id: 41 }) },
     });
     expect(await screen.findByRole('heading', { name: 'Über das Studio' })).toBeTruthy();
@@ -87,9 +92,21 @@ describe('profile page', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('profile-visits'))).toBe(false);
   });
 
+  it('opens the reviews tab from ?tab=reviews for a visitor, its label counting the reviews', async () => {
+    mockApi({
+      '/api/profile/Lena-Ink': () => jsonResponse({ success: true, user: createProfile({ totalReviews: 2, reviewsCount: 2, averageRating: 4.5 }) }),
+      '/api/profile-visits': () => jsonResponse({ success: true }),
+    });
+    await renderWithApp(page, { path: '/Lena-Ink?tab=reviews', namespaces: ['profiles', 'gallery', 'reviews'] });
+    // The profile's count until the list answers (here: none yet).
+    expect(await screen.findByRole('tab', { name: /^Reviews \(\d\)$/, selected: true })).toBeTruthy();
+    expect(await screen.findByText('No reviews available yet.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Reviews (0)' })).toBeTruthy();
+  });
+
   it('shows not found with a way back home on a 404', async () => {
     mockApi({ '/api/profile/Nobody': () => jsonResponse({ success: false, error: 'Profile not found' }, 404) });
-    await renderWithApp(page, { path: '/Nobody', namespaces: ['profiles', 'gallery'] });
+    await renderWithApp(page, { path: '/Nobody', namespaces: ['profiles', 'gallery', 'reviews'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the start page' }).getAttribute('href')).toBe('/');
   });

@@ -1,44 +1,54 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { withLanguage } from '../../../common/languages';
+import { useParams, useSearchParams } from 'react-router';
 import type { ProfileUser } from '../../../common/schemas/profile';
-import { useLanguage } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
-import { Button, buttonClasses } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { Tabs, tabPanelProps } from '../../ui/tabs';
 import { useSession } from '../../lib/session';
 import { Portfolio } from '../../features/gallery';
 import { KINDS, ListingsTab, useOwnerCount } from '../../features/listings';
-import {
-  AboutTab,
-  EditIcon,
-  isNotFound,
-  MessageIcon,
-  ProfileEditForm,
-  ProfileHeader,
-  ProfileNotFound,
-  ProfileSkeleton,
-  useProfile,
-  useProfileCache,
-  useVisit,
-} from '../../features/profiles';
+import { SafetyMenu } from '../../features/messages/components/safety-menu';
+import { MessageButton } from '../../features/messages/message-dialog';
+import { useMessagesTabLabel } from '../../features/messages/owner-tab-label';
+import { useReviewSummary } from '../../features/reviews/api/get-reviews';
+import { ReviewsTab } from '../../features/reviews/components/reviews-tab';
+import { isNotFound, useProfile, useProfileCache } from '../../features/profiles/api/get-profile';
+import { useVisit } from '../../features/profiles/api/record-visit';
+import { AboutTab } from '../../features/profiles/components/about-tab';
+import { EditIcon, ProfileHeader } from '../../features/profiles/components/profile-header';
+import { ProfileNotFound, ProfileSkeleton } from '../../features/profiles/components/profile-states';
+import { Skeleton } from '../../ui/skeleton';
 
-type TabId = 'about' | 'portfolio' | 'guestspots' | 'availability';
+// What only the logged-in owner opens (the edit form, the messages tab) loads when opened: a
+// visitor's first load of a profile never carries it. (The reviews tab stays in the page: the
+// server renders it for visitors, and the browser must hydrate it from the same code at once.)
+const ProfileEditForm = lazy(() => import('../../features/profiles/components/edit/profile-edit-form').then((m) => ({ default: m.ProfileEditForm })));
+const OwnerMessagesTab = lazy(() => import('../../features/messages/owner-tab').then((m) => ({ default: m.OwnerMessagesTab })));
+
+function TabFallback() {
+  return <Skeleton className="h-64 w-full" />;
+}
+
+type TabId = 'about' | 'portfolio' | 'guestspots' | 'availability' | 'messages' | 'reviews';
 
 /** The profile with its tabs: about, the portfolio (gallery) and the listings of the account type. */
 function ProfileView({ profile }: { profile: ProfileUser }) {
   const isOwner = profile.can.edit;
   const { t } = useTranslation('profiles');
   const [params, setParams] = useSearchParams();
-  const session = useSession();
-  const lang = useLanguage();
   const { setImages, setProfile } = useProfileCache(profile.username);
   const editing = isOwner && params.get('edit') === 'true';
   const studio = profile.userType === 'studio';
   // Guest spots are a studio's tab, availabilities an artist's.
   const spotCount = useOwnerCount(KINDS.guestSpots, studio ? profile.id : undefined);
   const availabilityCount = useOwnerCount(KINDS.availability, studio ? undefined : profile.id);
-  const available: TabId[] = ['about', 'portfolio', studio ? 'guestspots' : 'availability'];
+  // The messages tab is the logged-in owner's only; for anyone else ?tab=messages shows About.
+  const messagesLabel = useMessagesTabLabel(isOwner);
+  // Everyone sees the reviews; the profile answer's count stands in until the list is loaded.
+  const reviewSummary = useReviewSummary(profile.id);
+  const reviewCount = reviewSummary?.totalReviews ?? profile.totalReviews;
+  const available: TabId[] = ['about', 'portfolio', studio ? 'guestspots' : 'availability', ...(messagesLabel ? (['messages'] as const) : []), 'reviews'];
   const tabParam = params.get('tab');
   const tab: TabId = (available as string[]).includes(tabParam ?? '') ? (tabParam as TabId) : 'about';
 
@@ -53,9 +63,6 @@ function ProfileView({ profile }: { profile: ProfileUser }) {
       { replace: name === 'tab', preventScrollReset: true },
     );
 
-  const location = useLocation();
-  const loginTarget = `${withLanguage('/login', lang)}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
-
   let actions = null;
   if (isOwner && !editing) {
     actions = (
@@ -63,13 +70,13 @@ function ProfileView({ profile }: { profile: ProfileUser }) {
         {t('actions.edit')}
       </Button>
     );
-  } else if (!isOwner && session.state === 'loggedOut') {
-    // Messaging comes with its issue; until then visitors are asked to log in first.
+  } else if (!isOwner) {
+    // Visitors log in first and come back to the open dialog; the menu is for logged-in users.
     actions = (
-      <Link to={loginTarget} className={buttonClasses({ variant: 'primary' })}>
-        <MessageIcon />
-        {t('actions.message')}
-      </Link>
+      <div className="flex items-center gap-1">
+        <MessageButton recipient={{ id: profile.id, name: profile.name }} label={t('actions.message')} />
+        <SafetyMenu user={{ id: profile.id, name: profile.name }} />
+      </div>
     );
   }
 
@@ -77,12 +84,14 @@ function ProfileView({ profile }: { profile: ProfileUser }) {
     return (
       <div className="space-y-6">
         <ProfileHeader profile={profile} />
-        <ProfileEditForm
-          profile={profile}
-          onSaved={(saved) => setProfile(() => saved)}
-          onImageChange={(patch) => setProfile((p) => ({ ...p, ...patch }))}
-          onDone={() => setParam('edit', null)}
-        />
+        <Suspense fallback={<TabFallback />}>
+          <ProfileEditForm
+            profile={profile}
+            onSaved={(saved) => setProfile(() => saved)}
+            onImageChange={(patch) => setProfile((p) => ({ ...p, ...patch }))}
+            onDone={() => setParam('edit', null)}
+          />
+        </Suspense>
       </div>
     );
   }
@@ -100,6 +109,8 @@ function ProfileView({ profile }: { profile: ProfileUser }) {
           label:
             availabilityCount.data === undefined ? t('tabs.availability') : t('tabs.availabilityCount', { count: availabilityCount.data }),
         },
+    ...(messagesLabel ? [{ id: 'messages', label: messagesLabel }] : []),
+    { id: 'reviews', label: t('reviews:tabCount', { count: reviewCount }) },
   ];
   return (
     <div className="space-y-6">
@@ -112,6 +123,12 @@ function ProfileView({ profile }: { profile: ProfileUser }) {
           <ListingsTab kind={KINDS.guestSpots} userId={profile.id} canAdd={isOwner} />
         ) : tab === 'availability' ? (
           <ListingsTab kind={KINDS.availability} userId={profile.id} canAdd={isOwner} />
+        ) : tab === 'messages' ? (
+          <Suspense fallback={<TabFallback />}>
+            <OwnerMessagesTab />
+          </Suspense>
+        ) : tab === 'reviews' ? (
+          <ReviewsTab userId={profile.id} name={profile.name} username={profile.username} userType={profile.userType} isOwner={isOwner} />
         ) : (
           <Portfolio
             images={profile.galleryImages}

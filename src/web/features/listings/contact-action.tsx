@@ -7,8 +7,8 @@ import { buttonClasses } from '../../ui/button';
 import { useSession } from '../../lib/session';
 
 /**
- * The contact action of a detail page. Visitors log in first (and come back here); logged-in
- * users go to the poster's profile, where the message action lives until messaging arrives.
+ * The contact action of a detail page shown without the messaging slot (the app fills the slot
+ * with the message dialog): visitors log in first, logged-in users go to the poster's profile.
  */
 export function ContactAction({ username, name }: { username: string; name: string }) {
   const { t } = useTranslation('listings');

@@ -1,8 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MatchReasons } from '../../../common/schemas/listing-fields';
+import type { MatchReasons, OwnerCard } from '../../../common/schemas/listing-fields';
 import { useNavigate, useParams } from 'react-router';
 import { localizePath, useLanguage } from '../../i18n/language';
-import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { useListing } from './api/get-listing';
 import { useMatches } from './api/get-matches';
@@ -36,12 +36,17 @@ function matchItem(kind: ListingKind, match: MatchReasons): MatchItem {
 }
 
 /**
- * A listing's page around the kind's facts and text sections: visitors get the contact action;
+ * The contact actions of a listing for everyone but its poster, filled in by the page that
+ * combines listings with messaging (app/routes); `refresh` loads the listing again.
+ */
+export type ContactSlot = (entry: { listing: Listing; owner: OwnerCard; refresh: () => void }) => ReactNode;
+
+/**
+ * A listing's page around the kind's facts and text sections: others get the contact actions;
  * whoever may change it (`can`) gets the inactive notice, the actions and the matches.
  */
-function ListingDetail({ kind, listing }: { kind: ListingKind; listing: Listing }) {
+function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind; listing: Listing; contact?: ContactSlot; refresh: () => void }) {
   const { t } = useTranslation([kind.name, 'listings']);
-  const { user } = useSession();
   const navigate = useNavigate();
   const lang = useLanguage();
   const period = usePeriodText();
@@ -67,11 +72,10 @@ function ListingDetail({ kind, listing }: { kind: ListingKind; listing: Listing 
             onDeleted={() => navigate(localizePath(kind.paths.manage, lang), { replace: true })}
             size="md"
           />
+        ) : contact ? (
+          contact({ listing, owner, refresh })
         ) : (
-          <>
-            <ContactAction username={owner.username} name={owner.name} />
-            {user && <p className="text-sm text-ink-muted">{t('listings:contact.messagingLater')}</p>}
-          </>
+          <ContactAction username={owner.username} name={owner.name} />
         )
       }
       below={
@@ -89,16 +93,16 @@ function ListingDetail({ kind, listing }: { kind: ListingKind; listing: Listing 
 }
 
 /** /guestspot/{slug}, /tattooartist/{slug} and /artist-availability/{id}: one listing, loaded by slug or id. */
-function DetailPage({ kind }: { kind: ListingKind }) {
+function DetailPage({ kind, contact }: { kind: ListingKind; contact?: ContactSlot }) {
   const { t } = useTranslation([kind.name, 'listings']);
   const { id, slug } = useParams();
   const query = useListing(kind, { id, slug });
   return (
     <LoadedListing query={query} listHref={kind.paths.backToList} listLabel={t('detail.backToList')} notFoundText={t(kind.texts.notFound)}>
-      {(listing) => <ListingDetail kind={kind} listing={listing} />}
+      {(listing) => <ListingDetail kind={kind} listing={listing} contact={contact} refresh={() => void query.refetch()} />}
     </LoadedListing>
   );
 }
 
-export const GuestSpotDetailPage = () => <DetailPage kind={KINDS.guestSpots} />;
-export const AvailabilityDetailPage = () => <DetailPage kind={KINDS.availability} />;
+export const GuestSpotDetailPage = ({ contact }: { contact?: ContactSlot }) => <DetailPage kind={KINDS.guestSpots} contact={contact} />;
+export const AvailabilityDetailPage = ({ contact }: { contact?: ContactSlot }) => <DetailPage kind={KINDS.availability} contact={contact} />;

@@ -9,7 +9,7 @@ import { KINDS } from './kinds';
 import { useListAddress } from './list-address';
 import { ListResults } from './list-layout';
 import { KindListingCard } from './listing-card';
-import { AddLink } from './owner-actions';
+import { AddLink } from './add-link';
 
 /**
  * The public list of a kind (/guestspots, /guestspots/page/{n}, /artist-availability?page=n):

@@ -10,7 +10,8 @@ import type { ListingKind } from './kind';
 import { KINDS } from './kinds';
 import { InactiveBadge } from './listing-card';
 import { usePeriodText } from './period';
-import { AddLink, OwnerActions } from './owner-actions';
+import { AddLink } from './add-link';
+import { OwnerActions } from './owner-actions';
 import { LoadingRows, loginOnlyScreen } from './page-guard';
 
 /**

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -80,15 +80,5 @@ export function OwnerActions({
         onConfirm={onDelete}
       />
     </div>
-  );
-}
-
-/** The add button of a manage page or an owner's empty state. */
-export function AddLink({ to, label, variant = 'primary' }: { to: string; label: string; variant?: 'primary' | 'secondary' }) {
-  return (
-    <LocalizedLink to={to} className={buttonClasses({ variant })}>
-      <Plus aria-hidden="true" className="size-5" />
-      {label}
-    </LocalizedLink>
   );
 }

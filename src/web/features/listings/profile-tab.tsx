@@ -5,7 +5,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { useOwnerCount } from './api/get-owner-count';
 import { useOwnerListings } from './api/get-owner-listings';
 import type { ListingKind } from './kind';
-import { AddLink } from './owner-actions';
+import { AddLink } from './add-link';
 import { TabCard, TabSkeleton } from './tab-card';
 
 /**

@@ -4,6 +4,7 @@ import { splitLanguage, withLanguage } from '../../../common/languages';
 import type { SessionUser } from '../../../common/schemas/session';
 import { api, ApiError } from '../api';
 import { isFresh, loadAuthState, saveAuthState } from './auth-state';
+import { clearLocalData } from './local-data';
 
 export type SessionState = 'loading' | 'loggedIn' | 'loggedOut';
 
@@ -12,6 +13,7 @@ export interface Session {
   user: SessionUser | null;
   login(email: string, password: string): Promise<SessionUser>;
   register(input: { email: string; username: string; password: string; userType: 'artist' | 'studio' }): Promise<SessionUser>;
+  /** Logs out and removes the local copies, unsent messages with them (the caller asks first: see `unsentCount`). */
   logout(): Promise<void>;
   /** Merges a partial update, or reloads the user from the server (falling back to the normal load). */
   refresh(partial?: Partial<SessionUser>): Promise<void>;
@@ -20,6 +22,13 @@ export interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/**
+ * The session a server-rendered page was rendered for. The server renders only for requests
+ * without a session cookie, so such a page starts logged out on both sides, and hydration
+ * matches whatever the browser has saved.
+ */
+export const ServerSessionContext = createContext<{ state: SessionState; user: SessionUser | null } | undefined>(undefined);
 
 export class NoUserError extends Error {}
 
@@ -40,6 +49,8 @@ export function SessionProvider({
   /** Where logout leads; by default a full load of the start page (clearing every cache). */
   onLoggedOut?: () => void;
 }) {
+  const serverSession = useContext(ServerSessionContext);
+  initialState ??= serverSession;
   const [value, setValue] = useState<{ state: SessionState; user: SessionUser | null }>(() => {
     if (initialState) return initialState;
     const saved = loadAuthState();
@@ -109,6 +120,7 @@ export function SessionProvider({
         try {
           await api.post('/api/auth/logout', {});
         } finally {
+          clearLocalData();
           saveAuthState(null);
           setValue({ state: 'loggedOut', user: null });
           if (onLoggedOutRef.current) onLoggedOutRef.current();
@@ -126,6 +138,7 @@ export function SessionProvider({
         await load();
       },
       clear() {
+        clearLocalData();
         saveAuthState(null);
         setValue({ state: 'loggedOut', user: null });
       },

@@ -1,5 +1,5 @@
 import { Globe, MapPin, MessageSquare, Pencil } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileUser } from '../../../../common/schemas/profile';
 import { socialLink } from '../../../../common/social-links';
@@ -7,6 +7,8 @@ import { profilePath } from '../../../../common/username';
 import { Avatar } from '../../../ui/avatar';
 import { Image } from '../../../ui/image';
 import { SocialLinksRow } from './social-links-row';
+
+const noChanges = () => () => undefined;
 
 /** City and country of a profile; the country defaults to Deutschland. */
 export function usePlace(profile: ProfileUser): string {
@@ -19,7 +21,8 @@ export function usePlace(profile: ProfileUser): string {
 export function ProfileHeader({ profile, actions }: { profile: ProfileUser; actions?: ReactNode }) {
   const { t } = useTranslation('profiles');
   const place = usePlace(profile);
-  const host = typeof window === 'undefined' ? '' : window.location.host;
+  // The server renders without a host, and hydration must start from what the server rendered.
+  const host = useSyncExternalStore(noChanges, () => window.location.host, () => '');
   const website = socialLink('website', profile.website);
   return (
     <header className="space-y-4">

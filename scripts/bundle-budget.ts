@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { RouteId } from '../src/common/routes';
+import { screenNamespaces } from '../src/web/app/screens';
+import { SHELL_NAMESPACES } from '../src/web/i18n/i18n';
+
+/** The most compressed JavaScript a public page may load before its first render: the goal. */
+export const FIRST_LOAD_BUDGET_BYTES = 110 * 1024;
+
+/**
+ * What each page ships today, a little rounded up: the test holds every page at or below its
+ * ceiling, so no change makes a first load heavier, and each ceiling comes down toward the
+ * budget as the page is split (decision 017 lists what is left to split off).
+ */
+export const FIRST_LOAD_CEILINGS_KB: Record<string, number> = {
+  home: 145,
+  profile: 231,
+  gallery: 148,
+  'guest spots': 179,
+  artists: 181,
+};
+
+/** One row of Vite's build manifest (`build.manifest`), keyed by source path relative to src/web. */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The five public pages the issue measures, each with the module its route loads lazily
+ * (screens.ts, as the manifest names it: relative to src/web).
+ */
+export const PUBLIC_PAGES: readonly { name: string; route: RouteId; screen: string }[] = [
+  { name: 'home', route: 'home', screen: 'features/home/home-page.tsx' },
+  { name: 'profile', route: 'profile', screen: 'app/routes/profile-page.tsx' },
+  { name: 'gallery', route: 'gallery', screen: 'features/gallery/gallery-page.tsx' },
+  { name: 'guest spots', route: 'guestSpots', screen: 'features/listings/list-page.tsx' },
+  { name: 'artists', route: 'tattooArtists', screen: 'app/routes/artists-page.tsx' },
+];
+
+export interface LoadedChunk {
+  file: string;
+  /** Brotli-compressed size at the quality the build's precompress step uses. */
+  brotli: number;
+}
+
+export interface FirstLoad {
+  page: string;
+  chunks: LoadedChunk[];
+  total: number;
+}
+
+function readManifest(outDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunk and everything it imports statically: what the browser fetches before running it. */
+function withStaticImports(manifest: Manifest, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The build manifest has no ${key}.`);
+  if (into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, into);
+}
+
+function translationKey(manifest: Manifest, lang: string, ns: string): string {
+  const key = [`i18n/locales/${lang}/${ns}.json`, `../common/locales/${lang}/${ns}.json`].find((k) => manifest[k]);
+  if (!key) throw new Error(`The build manifest has no translations ${lang}/${ns}.`);
+  return key;
+}
+
+/**
+ * The JavaScript a page's first load runs: the entry with its static imports, the page's lazy
+ * screen with its static imports, and the page's translations in one language (each a chunk).
+ */
+export function firstLoads(outDir: string, lang = 'en'): FirstLoad[] {
+  const manifest = readManifest(outDir);
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entry) throw new Error('The build manifest has no entry.');
+  const sizes = new Map<string, number>();
+  const brotli = (file: string): number => {
+    let size = sizes.get(file);
+    if (size === undefined) {
+      const source = readFileSync(path.join(outDir, file));
+      size = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
+      sizes.set(file, size);
+    }
+    return size;
+  };
+  return PUBLIC_PAGES.map(({ name, route, screen }) => {
+    const files = new Set<string>();
+    withStaticImports(manifest, entry, files);
+    withStaticImports(manifest, screen, files);
+    for (const ns of [...SHELL_NAMESPACES, ...(screenNamespaces[route] ?? [])]) {
+      withStaticImports(manifest, translationKey(manifest, lang, ns), files);
+    }
+    const chunks = [...files].map((file) => ({ file, brotli: brotli(file) })).sort((a, b) => b.brotli - a.brotli);
+    return { page: name, chunks, total: chunks.reduce((sum, c) => sum + c.brotli, 0) };
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A page's chunks, largest first, as lines for a test failure or the console. */
+export function describeFirstLoad(load: FirstLoad): string {
+  const lines = load.chunks.map((c) => `  ${kb(c.brotli).padStart(9)}  ${c.file}`);
+  return [`${load.page}: ${kb(load.total)} of ${kb(FIRST_LOAD_BUDGET_BYTES)} (brotli)`, ...lines].join('\n');
+}

@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import type { Result } from 'lighthouse';
+import { profilePathTo } from '../src/common/routes';
+import { buildIsStale } from './build-state';
+import { bin } from './run';
+
+// Lighthouse (mobile defaults: a mid-range phone, slow 4G, 4x CPU slowdown) on the five public
+// pages of the built app, served like production with the demo content from a temporary data
+// folder. Each page runs three times; the table shows the median run. Needs `npm run build`.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`Chromium was not found at ${CHROMIUM} (sudo apt-get install chromium, or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+if (buildIsStale()) {
+  console.error('The web build is missing or older than its sources: run `npm run build` first.');
+  process.exit(1);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+/** The username of a demo artist with a portfolio: the first featured artist. */
+async function demoProfile(baseUrl: string): Promise<string> {
+  const body = (await (await fetch(`${baseUrl}/api/featured/artists?limit=1`)).json()) as { artists?: { username: string }[] };
+  const username = body.artists?.[0]?.username;
+  if (!username) throw new Error('The demo data has no featured artist.');
+  // The profile's address, not the name: names may hold spaces ("Théo Flash" is /Th%C3%A9o-Flash).
+  return profilePathTo(username);
+}
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  scriptBytes: number;
+}
+
+const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const metric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+function scriptTransfer(lhr: Result): number {
+  const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items;
+  return items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0;
+}
+
+function row(page: string, lhr: Result): Row {
+  return {
+    page,
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    seo: score(lhr, 'seo'),
+    lcpMs: metric(lhr, 'largest-contentful-paint'),
+    cls: metric(lhr, 'cumulative-layout-shift'),
+    tbtMs: metric(lhr, 'total-blocking-time'),
+    scriptBytes: scriptTransfer(lhr),
+  };
+}
+
+/** Audit ids that cost points in a category, to say what to fix below the table. */
+function failing(lhr: Result, category: string): string[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1)
+    .map((audit) => `${audit!.id} (${audit!.displayValue ?? audit!.score})`);
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['page', 'perf', 'a11y', 'best practices', 'SEO', 'LCP', 'CLS', 'TBT', 'JavaScript'];
+  const lines = rows.map((r) => [
+    r.page, String(r.performance), String(r.accessibility), String(r.bestPractices), String(r.seo),
+    `${(r.lcpMs / 1000).toFixed(2)} s`, r.cls.toFixed(3), `${Math.round(r.tbtMs)} ms`, `${(r.scriptBytes / 1024).toFixed(1)} KB`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(`\n${format(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
+  for (const line of lines) console.log(format(line));
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-lighthouse-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(bin('tsx'), ['src/server/main.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEMO_DATA: '1',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+  },
+});
+const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+
+let code = 0;
+try {
+  await waitForHealth(baseUrl, server);
+  const pages: [string, string][] = [
+    ['home', '/'],
+    ['profile', await demoProfile(baseUrl)],
+    ['gallery', '/tattoo-gallery'],
+    ['guest spots', '/guestspots'],
+    ['artists', '/tattooartists'],
+  ];
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  for (const [name, pagePath] of pages) {
+    const runs: Result[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${baseUrl}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+      runs.push(result.lhr);
+      process.stdout.write(`${name} ${pagePath}: run ${i + 1}/${RUNS}, performance ${score(result.lhr, 'performance')}\n`);
+    }
+    const median = computeMedianRun(runs);
+    rows.push(row(`${name} (${pagePath})`, median));
+    for (const category of ['performance', 'accessibility', 'best-practices', 'seo']) {
+      const lost = failing(median, category);
+      if (lost.length > 0) notes.push(`${name} ${category}: ${lost.join(', ')}`);
+    }
+  }
+  printTable(rows);
+  if (notes.length > 0) console.log(`\nAudits below full marks (median run):\n${notes.map((n) => `- ${n}`).join('\n')}`);
+} catch (err) {
+  console.error(err);
+  code = 1;
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

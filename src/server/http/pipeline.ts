@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { requestLanguage } from '../i18n';
+import { controlCharacterErrorOf } from './input-guard';
+import { crossSiteError, securityHeaders } from './security';
+
+/**
+ * What every request needs before its route, in one hook: its language, the security headers
+ * (worked out once at startup), the input guard (control characters in path and query) and, for state-changing
+ * requests, the origin check (CSRF). One synchronous hook costs a fraction of five async ones.
+ */
+export async function registerPipeline(app: FastifyInstance, config: Pick<Config, 'isProduction' | 'publicUrl'>): Promise<void> {
+  const allowed = new URL(config.publicUrl).origin;
+  const security = await securityHeaders({ isProduction: config.isProduction, https: config.publicUrl.startsWith('https:') });
+  app.addHook('onRequest', (request, reply, done) => {
+    request.lang = requestLanguage(request.headers);
+    reply.headers(security);
+    done(controlCharacterErrorOf(request.url) ?? crossSiteError(request, allowed));
+  });
+  // API answers are per user and change often: never cached unless a route says otherwise. At
+  // send time, so a hijacked reply (the event stream) writes its own.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}

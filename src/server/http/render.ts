@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../common/constants';
+import type { Language } from '../../common/languages';
+import type { RouteId, RouteMatch } from '../../common/routes';
+import { tags } from '../lib/answer-cache/index';
+
+/**
+ * The public pages rendered on the server (decision 018): what a visitor and a crawler land on.
+ * Pages behind login, forms and development pages stay the empty shell the browser renders.
+ */
+export const SERVER_RENDERED: ReadonlySet<RouteId> = new Set<RouteId>([
+  'home',
+  'profile',
+  'gallery',
+  'galleryDe',
+  'galleryEs',
+  'galleryFr',
+  'galleryPt',
+  'guestSpots',
+  'guestSpotsPage',
+  'guestSpot',
+  'availabilityList',
+  'availabilityDetail',
+  'tattooArtist',
+  'tattooArtists',
+  'tattooArtistsPage',
+]);
+
+/** The page as the renderer hands it over: the app root's markup and the state to hydrate from. */
+interface RenderedPage {
+  html: string;
+  head: string;
+  state: unknown;
+}
+
+/** The server bundle of the web app (src/web/entry-server.tsx, built to dist/ssr by vite.ssr.config.ts). */
+interface ServerEntry {
+  SERVER_STATE_ID: string;
+  render(url: string, lang: Language, routeId: RouteId, get: (path: string, lang: Language) => Promise<Response>): Promise<RenderedPage | null>;
+}
+
+/** The empty app root of the page template, which a rendered page replaces. */
+export const EMPTY_ROOT = '<div id="root"></div>';
+
+export interface PageRenderer {
+  /**
+   * The app root with the page rendered into it and the state after it, and the tags for the
+   * head (the first images' preloads); null for the empty shell.
+   */
+  render(request: FastifyRequest, match: RouteMatch, lang: Language): Promise<{ root: string; head: string } | null>;
+}
+
+// JSON inside a <script> block must not be able to close the block.
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const LIST_TAGS: Partial<Record<RouteId, string[]>> = {
+  home: [tags.featured],
+  gallery: [tags.gallery],
+  galleryDe: [tags.gallery],
+  galleryEs: [tags.gallery],
+  galleryFr: [tags.gallery],
+  galleryPt: [tags.gallery],
+  guestSpots: [tags.listings('guest-spots')],
+  guestSpotsPage: [tags.listings('guest-spots')],
+  guestSpot: [tags.listings('guest-spots')],
+  availabilityList: [tags.listings('availabilities')],
+  availabilityDetail: [tags.listings('availabilities')],
+  tattooArtist: [tags.listings('availabilities')],
+  tattooArtists: [tags.artists],
+  tattooArtistsPage: [tags.artists],
+};
+
+/** The tags a page is filed under before it is made: the lists it shows (a listing's edit clears its kind's lists). */
+function routeTags(match: RouteMatch): string[] {
+  return LIST_TAGS[match.id] ?? [];
+}
+
+/**
+ * The users a rendered page shows (every user-shaped object in its data: a profile, the cards of
+ * a list, a listing's poster), so an edit of one clears the pages showing them, as it clears
+ * their API answers.
+ */
+function shownUsers(page: RenderedPage | null): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.id === 'number' && typeof record.username === 'string') found.add(tags.user(record.id)).add(tags.profile(record.id));
+    Object.values(record).forEach(visit);
+  };
+  visit(page?.state);
+  return [...found];
+}
+
+/** Where the server bundle lies for a web build in `webDist` (dist/web beside dist/ssr). */
+export function serverEntryPath(webDist: string): string {
+  return path.join(path.dirname(webDist), 'ssr', 'entry-server.js');
+}
+
+/**
+ * Renders public pages with the server bundle, when there is one (a build; the API tests run
+ * without). Data comes from the app itself through inject, so a rendered page shows exactly what
+ * the API answers a visitor. Renders are kept in the public answers cache under the tags of what they show (decision 018).
+ */
+export function createPageRenderer(app: FastifyInstance, webDist: string | undefined): PageRenderer | null {
+  const file = webDist ? serverEntryPath(webDist) : null;
+  if (!file || !existsSync(file)) return null;
+  let entry: Promise<ServerEntry> | undefined;
+  const load = () => (entry ??= import(pathToFileURL(file).href) as Promise<ServerEntry>);
+
+  const get = async (apiPath: string, lang: Language): Promise<Response> => {
+    const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json', 'x-language': lang } });
+    const type = res.headers['content-type'];
+    return new Response(res.payload, { status: res.statusCode, headers: typeof type === 'string' ? { 'content-type': type } : {} });
+  };
+
+  return {
+    async render(request, match, lang) {
+      if (request.method !== 'GET' || !SERVER_RENDERED.has(match.id)) return null;
+      // A logged-in viewer sees per-viewer parts (edit buttons, Apply): their page stays the shell.
+      if (request.cookies[SESSION_COOKIE]) return null;
+      const url = new URL(request.url, 'http://page.invalid');
+      const key = `page:${lang}:${url.pathname}${url.search}`;
+      const server = await load();
+      let page: RenderedPage | null;
+      try {
+        page = await app.ctx.listCache.get(key, routeTags(match), () => server.render(url.href, lang, match.id, get), shownUsers);
+      } catch (error) {
+        // The browser can still render the page: a failed render costs speed, never the page.
+        request.log.error({ err: error }, 'server render failed');
+        return null;
+      }
+      if (!page) return null;
+      return {
+        root: `<div id="root">${page.html}</div><script type="application/json" id="${server.SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
+        head: page.head,
+      };
+    },
+  };
+}

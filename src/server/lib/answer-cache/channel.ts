@@ -1,0 +1,25 @@
+/**
+ * How invalidation tags reach the other processes of a deployment: the events port
+ * (PostgreSQL LISTEN/NOTIFY, src/server/lib/events) by default, Redis pub/sub when REDIS_URL is
+ * set. In one process there is nobody to tell.
+ */
+export interface TagChannel {
+  /** Sends tags to the other processes; never throws, never waits. */
+  publish(tags: readonly string[]): void;
+  /**
+   * Calls `onTags` with each other process's tags; `onLost` when some may have been missed (the
+   * link dropped or was late to start): the listener should then clear everything it holds.
+   */
+  subscribe(onTags: (tags: string[]) => void, onLost: () => void): () => void;
+  /** Resolves once tags from other processes arrive. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A single process's channel: nothing to send, nothing to hear. */
+export const localChannel: TagChannel = {
+  publish: () => undefined,
+  subscribe: () => () => undefined,
+  ready: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};

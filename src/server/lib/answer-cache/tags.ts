@@ -1,0 +1,37 @@
+/**
+ * The names cached answers are filed under and writes clear. An entity tag names one thing
+ * (a user with their profile and portfolio, a listing); a list tag names a list whose members
+ * or order a write can change. An answer carries the tags of everything it shows: a list page
+ * is filed under its list and under each owner on it, so renaming a studio clears the pages
+ * showing it and no others.
+ */
+export const tags = {
+  /** A user: their profile, their cards in lists and details, their sessions' user. */
+  user: (id: number) => `user:${id}`,
+  /** A user's own page: their profile answer (and the page with its tabs: portfolio, listings, reviews). */
+  profile: (id: number) => `profile:${id}`,
+  /** One listing of a kind (its detail answer). */
+  listing: (kind: string, id: number) => `listing:${kind}:${id}`,
+  /** A kind's public list pages and counts (the cache key of the kind: `guestSpots`, `availabilities`). */
+  listings: (kind: string) => `listings:${kind}`,
+  /** The artist list (its filters read profiles, availabilities and ratings). */
+  artists: 'artists',
+  /** The public gallery pages. */
+  gallery: 'gallery',
+  /** The featured artists and studios. */
+  featured: 'featured',
+  /** Styles, countries and cities. */
+  reference: 'reference',
+} as const;
+
+/** A user's cached sessions only: cleared on logout, password or email change (no public answer changes). */
+export const sessionTag = (userId: number) => `session:${userId}`;
+
+/** What clearing everything is called on the wire (a peer whose link dropped may have missed tags). */
+export const ALL = '*';
+
+/** The user a `user:{id}` or `session:{id}` tag names (the session cache drops that user's entries), or null. */
+export function userOfTag(tag: string): number | null {
+  const m = /^(?:user|session):(\d+)$/.exec(tag);
+  return m ? Number(m[1]) : null;
+}

@@ -1,0 +1,28 @@
+import type { LiveEvent } from '../../../common/schemas/messages';
+
+/**
+ * Live events to users: a message service publishes, the `/api/events` stream of each open
+ * browser subscribes. In one process by default; across processes through the database's
+ * notification channel on PostgreSQL, so a message sent via one process reaches a browser
+ * connected to another.
+ */
+export interface EventBus {
+  /** Delivers `event` to every open stream of each user in `userIds`; never throws, never waits for delivery. */
+  publish(userIds: number[], event: LiveEvent): void;
+  /**
+   * Calls `listener` for each event to `userId` until the returned function is called.
+   * `onLost` is called when events to this subscriber may have been missed (the link to other
+   * processes dropped): the stream should end so the browser reconnects and refetches.
+   */
+  subscribe(userId: number, listener: (event: LiveEvent) => void, onLost?: () => void): () => void;
+  /**
+   * Sends cache invalidation tags to the other processes (src/server/lib/answer-cache); this
+   * process has cleared its own already. Never throws, never waits.
+   */
+  broadcast?(tags: readonly string[]): void;
+  /** Calls `listener` with every other process's tags; `onLost` when some may have been missed. */
+  onBroadcast?(listener: (tags: string[]) => void, onLost: () => void): () => void;
+  /** Resolves once events published by other processes reach this one; at once in one process. */
+  ready?(): Promise<void>;
+  close(): Promise<void>;
+}

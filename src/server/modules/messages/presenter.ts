@@ -1,0 +1,69 @@
+import type { UserType } from '../../../common/constants';
+import type { Conversation, Message, MessageContact, MessagePerson, MessageReference } from '../../../common/schemas/messages';
+import type { ConversationRow, MessageRow, PersonRow } from './repo';
+
+/** What a reference snapshot keeps besides the spot's id. */
+export interface ReferenceSnapshot {
+  slug: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+  cityName: string | null;
+}
+
+export function presentPerson(row: Pick<PersonRow, 'id' | 'name' | 'username' | 'avatar' | 'user_type'>): MessagePerson {
+  return { id: row.id, name: row.name, username: row.username, avatar: row.avatar, userType: row.user_type as UserType };
+}
+
+export function presentContact(row: PersonRow, canSend: boolean, blockedByMe: boolean): MessageContact {
+  return { ...presentPerson(row), canSend, blockedByMe };
+}
+
+/** The card of an application: the snapshot taken when it was sent, and whether the spot can still be had. */
+function presentReference(row: MessageRow, available: Set<number>): MessageReference | null {
+  if (row.reference_type !== 'guest_spot' || row.reference_id === null || !row.reference_data) return null;
+  const data = JSON.parse(row.reference_data) as ReferenceSnapshot;
+  return {
+    type: 'guest_spot',
+    id: row.reference_id,
+    slug: data.slug,
+    title: data.title,
+    startDate: data.startDate,
+    endDate: data.endDate,
+    cityName: data.cityName ?? null,
+    available: available.has(row.reference_id),
+  };
+}
+
+/**
+ * A message as every answer and event carries it. The text is plain text, sent as stored: the
+ * browser renders it as text, never as HTML.
+ */
+export function presentMessage(row: MessageRow, people: Map<number, MessagePerson>, available: Set<number>): Message {
+  return {
+    id: row.id,
+    senderId: row.sender_id,
+    receiverId: row.receiver_id,
+    content: row.content,
+    isRead: row.is_read === 1,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+    sender: people.get(row.sender_id) as MessagePerson,
+    receiver: people.get(row.receiver_id) as MessagePerson,
+    reference: presentReference(row, available),
+    clientId: row.client_id,
+  };
+}
+
+export function presentConversation(row: ConversationRow): Conversation {
+  return {
+    id: row.contact_id,
+    name: row.name,
+    username: row.username,
+    avatar: row.avatar,
+    userType: row.user_type as UserType,
+    unreadCount: row.unread_count,
+    lastMessage: row.last_message,
+    lastMessageTime: row.last_message_at,
+  };
+}

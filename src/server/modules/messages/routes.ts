@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pathId } from '../../../common/schemas/ids';
+import { applySchema, cleanMessage, conversationsQuery, sendMessageSchema, threadQuery } from '../../../common/schemas/messages';
+import { parse } from '../../errors';
+import { requireUser, userOf } from '../../http/auth';
+import type { MessageService } from './service';
+
+const contactParams = z.object({ id: pathId('validation', 'userNotFound') });
+const messageParams = z.object({ id: pathId('validation', 'messageNotFound') });
+const spotParams = z.object({ id: pathId('validation', 'guestSpotNotFound') });
+
+/**
+ * A message's text is cleaned before it is judged: control characters other than line break and
+ * tab are dropped from it, where parse() would refuse them anywhere else.
+ */
+function withCleanContent(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const content = (body as { content?: unknown }).content;
+  return typeof content === 'string' ? { ...body, content: cleanMessage(content) } : body;
+}
+
+/** /api/messages: every call is for logged-in users. */
+export async function messageRoutes(app: FastifyInstance, { messages }: { messages: MessageService }): Promise<void> {
+  app.addHook('preHandler', requireUser);
+
+  app.get('/conversations', async (request) => messages.conversations(userOf(request), parse(conversationsQuery, request.query)));
+
+  app.get('/unread-count', async (request) => ({ count: await messages.unreadCount(userOf(request)) }));
+
+  app.get('/contact/:id', async (request) => {
+    const { id } = parse(contactParams, request.params);
+    const { before } = parse(threadQuery, request.query);
+    return messages.thread(userOf(request), id, before);
+  });
+
+  app.put('/read/:id', async (request) => {
+    const { id } = parse(contactParams, request.params);
+    return { success: true, updated: await messages.markRead(userOf(request), id) };
+  });
+
+  app.post('', async (request, reply) => {
+    const user = userOf(request);
+    const input = parse(sendMessageSchema, withCleanContent(request.body ?? {}));
+    const { message, created } = await messages.send(user, input);
+    return reply.status(created ? 201 : 200).send({ message });
+  });
+
+  app.delete('/conversation/:id', async (request) => {
+    const { id } = parse(contactParams, request.params);
+    await messages.hideConversation(userOf(request), id);
+    return { success: true };
+  });
+
+  app.delete('/:id', async (request) => {
+    const { id } = parse(messageParams, request.params);
+    await messages.remove(userOf(request), id);
+    return { success: true };
+  });
+}
+
+/** POST /api/guest-spots/{id}/apply, registered under the guest spots' prefix. */
+export async function applyRoutes(app: FastifyInstance, { messages }: { messages: MessageService }): Promise<void> {
+  app.post('/:id/apply', { preHandler: requireUser }, async (request, reply) => {
+    const user = userOf(request);
+    const { id } = parse(spotParams, request.params);
+    const { content } = parse(applySchema, withCleanContent(request.body ?? {}));
+    const result = await messages.apply(user, id, content, request.lang);
+    if (result.alreadyApplied) return { alreadyApplied: true, conversationId: result.conversationId };
+    return reply.status(201).send({ success: true, message: result.message, conversationId: result.conversationId });
+  });
+}

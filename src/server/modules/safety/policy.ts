@@ -1,0 +1,16 @@
+import type { SessionUser } from '../../../common/schemas/session';
+
+/**
+ * Who may report what. Anyone logged in may report another user or any review but their own;
+ * a message only its recipient may report. A message of someone else's conversation is
+ * answered as not found, so its id tells a stranger nothing; its own sender gets a 403 naming
+ * the rule.
+ */
+export const reportPolicy = {
+  user: (reporter: SessionUser, target: { id: number }): 'ok' | 'forbidden' => (target.id === reporter.id ? 'forbidden' : 'ok'),
+  message: (reporter: SessionUser, message: { sender_id: number; receiver_id: number }): 'ok' | 'notAllowed' | 'hidden' => {
+    if (message.receiver_id === reporter.id) return 'ok';
+    return message.sender_id === reporter.id ? 'notAllowed' : 'hidden';
+  },
+  review: (reporter: SessionUser, review: { reviewer_id: number }): 'ok' | 'forbidden' => (review.reviewer_id === reporter.id ? 'forbidden' : 'ok'),
+};

@@ -1,0 +1,44 @@
+import type { Block, Report } from '../../../common/schemas/messages';
+import type { BlockRow, MessageTargetRow, ReportRow, ReviewTargetRow, UserTargetRow } from './repo';
+
+/** A row of GET /api/blocks: the blocked user and when. */
+export function presentBlock(row: BlockRow): Block {
+  return { id: row.id, name: row.name, username: row.username, avatar: row.avatar, createdAt: row.created_at };
+}
+
+/** A report as its reporter sees it: never the snapshot, which is for the admin area. */
+export function presentReport(row: ReportRow): Report {
+  return {
+    id: row.id,
+    targetType: row.target_type as Report['targetType'],
+    targetId: row.target_id,
+    reason: row.reason as Report['reason'],
+    details: row.details,
+    status: row.status,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * What the admin area sees of a reported thing, as it was when reported: the one message (never
+ * the conversation around it), the review, or the user's public face.
+ */
+export const snapshotOf = {
+  message: (m: MessageTargetRow) => ({
+    id: m.id,
+    content: m.content,
+    createdAt: m.created_at,
+    sender: { id: m.sender_id, name: m.sender_name, username: m.sender_username },
+    receiver: { id: m.receiver_id, name: m.receiver_name, username: m.receiver_username },
+  }),
+  review: (r: ReviewTargetRow) => ({
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    reviewer: { id: r.reviewer_id, name: r.reviewer_name, username: r.reviewer_username },
+    reviewed: { id: r.reviewed_id, name: r.reviewed_name, username: r.reviewed_username },
+  }),
+  user: (u: UserTargetRow) => ({ id: u.id, name: u.name, username: u.username, userType: u.user_type, avatar: u.avatar, bio: u.bio }),
+};

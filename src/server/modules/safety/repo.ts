@@ -1,0 +1,165 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index';
+import type { ReportsTable } from '../../db/schema';
+
+export async function userExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Blocks `blockedId` for `blockerId`; false when the block was there already (the primary key decides). */
+export async function insertBlock(db: Db, blockerId: number, blockedId: number, now: string): Promise<boolean> {
+  const rows = await db
+    .insertInto('blocks')
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .returning('blocked_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Lifts a block; false when there was none. */
+export async function deleteBlock(db: Db, blockerId: number, blockedId: number): Promise<boolean> {
+  const result = await db.deleteFrom('blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export interface BlockRow {
+  id: number;
+  name: string;
+  username: string;
+  avatar: string | null;
+  created_at: string;
+}
+
+/** The users `blockerId` blocked, newest first, from after the cursor (created_at, then id, both descending). */
+export function listBlocks(db: Db, blockerId: number, limit: number, after?: { createdAt: string; id: number }): Promise<BlockRow[]> {
+  let query = db
+    .selectFrom('blocks')
+    .innerJoin('users', 'users.id', 'blocks.blocked_id')
+    .select(['users.id', 'users.name', 'users.username', 'users.avatar', 'blocks.created_at'])
+    .where('blocks.blocker_id', '=', blockerId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('blocks.created_at', '<', after.createdAt),
+        eb.and([eb('blocks.created_at', '=', after.createdAt), eb('blocks.blocked_id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('blocks.created_at', 'desc').orderBy('blocks.blocked_id', 'desc').limit(limit).execute();
+}
+
+export interface MessageTargetRow {
+  id: number;
+  sender_id: number;
+  receiver_id: number;
+  content: string;
+  created_at: string;
+  sender_name: string;
+  sender_username: string;
+  receiver_name: string;
+  receiver_username: string;
+}
+
+/** A message with the names of both sides, for the report's snapshot. */
+export function findMessageTarget(db: Db, id: number): Promise<MessageTargetRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .innerJoin('users as sender', 'sender.id', 'messages.sender_id')
+    .innerJoin('users as receiver', 'receiver.id', 'messages.receiver_id')
+    .select([
+      'messages.id', 'messages.sender_id', 'messages.receiver_id', 'messages.content', 'messages.created_at',
+      'sender.name as sender_name', 'sender.username as sender_username',
+      'receiver.name as receiver_name', 'receiver.username as receiver_username',
+    ])
+    .where('messages.id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface ReviewTargetRow {
+  id: number;
+  reviewer_id: number;
+  reviewed_id: number;
+  rating: number;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+  reviewer_name: string;
+  reviewer_username: string;
+  reviewed_name: string;
+  reviewed_username: string;
+}
+
+/** A review with the names of both sides, for the report's snapshot. */
+export function findReviewTarget(db: Db, id: number): Promise<ReviewTargetRow | undefined> {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('users as reviewer', 'reviewer.id', 'reviews.reviewer_id')
+    .innerJoin('users as reviewed', 'reviewed.id', 'reviews.reviewed_id')
+    .select([
+      'reviews.id', 'reviews.reviewer_id', 'reviews.reviewed_id', 'reviews.rating', 'reviews.comment',
+      'reviews.created_at', 'reviews.updated_at',
+      'reviewer.name as reviewer_name', 'reviewer.username as reviewer_username',
+      'reviewed.name as reviewed_name', 'reviewed.username as reviewed_username',
+    ])
+    .where('reviews.id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface UserTargetRow {
+  id: number;
+  name: string;
+  username: string;
+  user_type: string;
+  avatar: string | null;
+  bio: string | null;
+}
+
+export function findUserTarget(db: Db, id: number): Promise<UserTargetRow | undefined> {
+  return db.selectFrom('users').select(['id', 'name', 'username', 'user_type', 'avatar', 'bio']).where('id', '=', id).executeTakeFirst();
+}
+
+export type ReportRow = Selectable<ReportsTable>;
+
+export interface NewReport {
+  reporterId: number;
+  targetType: string;
+  targetId: number;
+  targetUserId: number;
+  reason: string;
+  details: string | null;
+  snapshot: string;
+  now: string;
+}
+
+/**
+ * Stores a report unless this reporter already reported the target: the unique index
+ * reports_once_idx decides, so parallel repeats store one. Answers the stored report and
+ * whether this call made it.
+ */
+export async function insertReportOnce(db: Db, report: NewReport): Promise<{ row: ReportRow; created: boolean }> {
+  const inserted = await db
+    .insertInto('reports')
+    .values({
+      reporter_id: report.reporterId,
+      target_type: report.targetType,
+      target_id: report.targetId,
+      target_user_id: report.targetUserId,
+      reason: report.reason,
+      details: report.details,
+      snapshot: report.snapshot,
+      created_at: report.now,
+    })
+    .onConflict((oc) => oc.columns(['reporter_id', 'target_type', 'target_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { row: inserted, created: true };
+  const first = await db
+    .selectFrom('reports')
+    .selectAll()
+    .where('reporter_id', '=', report.reporterId)
+    .where('target_type', '=', report.targetType)
+    .where('target_id', '=', report.targetId)
+    .executeTakeFirstOrThrow();
+  return { row: first, created: false };
+}

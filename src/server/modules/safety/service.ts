@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import type { reportSchema } from '../../../common/schemas/messages';
+import type { SessionUser } from '../../../common/schemas/session';
+import type { AppContext } from '../../context';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { consume, refund } from '../../http/rate-limit';
+import type { EventBus } from '../../lib/events/port';
+import type { Defer } from '../auth/background';
+import { reportPolicy } from './policy';
+import { presentBlock, presentReport, snapshotOf } from './presenter';
+import * as repo from './repo';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Reports a user may file a day: plenty for real abuse, too few to flood the admin queue. */
+export const REPORT_LIMIT = { name: 'report', max: 10, windowMs: DAY_MS };
+export const BLOCKS_PAGE_SIZE = 50;
+
+export interface SafetyDeps extends Pick<AppContext, 'db' | 'rateLimits'> {
+  defer: Defer;
+  /** Live events, when the app has them: the blocker's unread count changes with a block. */
+  events?: EventBus;
+  /** The user's unread-message count as the messages service counts it (blocked threads left out). */
+  unreadCount?: (user: SessionUser) => Promise<number>;
+}
+
+export type SafetyService = ReturnType<typeof createSafetyService>;
+
+/** A position in the block list: the last row's time and user id. */
+export interface BlockCursor {
+  createdAt: string;
+  id: number;
+}
+
+export const encodeBlockCursor = (c: BlockCursor) => `${c.createdAt}_${c.id}`;
+
+export function createSafetyService(deps: SafetyDeps) {
+  const { db, rateLimits } = deps;
+
+  /** A block hides a thread from the blocker's list and count (and an unblock brings it back): tell their open tabs. */
+  function publishUnreadCount(user: SessionUser) {
+    const { events, unreadCount } = deps;
+    if (!events || !unreadCount) return;
+    deps.defer('publishing the unread count after a block', async () => {
+      events.publish([user.id], { type: 'unread.count', count: await unreadCount(user) });
+    });
+  }
+
+  async function block(user: SessionUser, targetId: number) {
+    if (targetId === user.id) throw badRequest('blockSelf');
+    if (!(await repo.userExists(db, targetId))) throw notFound('userNotFound');
+    const created = await repo.insertBlock(db, user.id, targetId, new Date().toISOString());
+    if (created) publishUnreadCount(user);
+    return { blocked: true };
+  }
+
+  async function unblock(user: SessionUser, targetId: number) {
+    if (targetId === user.id) throw badRequest('blockSelf');
+    if (!(await repo.userExists(db, targetId))) throw notFound('userNotFound');
+    if (await repo.deleteBlock(db, user.id, targetId)) publishUnreadCount(user);
+    return { blocked: false };
+  }
+
+  async function listBlocks(user: SessionUser, cursor?: BlockCursor) {
+    const rows = await repo.listBlocks(db, user.id, BLOCKS_PAGE_SIZE + 1, cursor);
+    const page = rows.slice(0, BLOCKS_PAGE_SIZE);
+    const last = page.at(-1);
+    const nextCursor = rows.length > BLOCKS_PAGE_SIZE && last ? encodeBlockCursor({ createdAt: last.created_at, id: last.id }) : null;
+    return { blocks: page.map(presentBlock), nextCursor };
+  }
+
+  /** The target's snapshot and the user it is about, after checking the reporter may report it. */
+  async function resolveTarget(user: SessionUser, type: z.infer<typeof reportSchema>['targetType'], id: number) {
+    if (type === 'message') {
+      const message = await repo.findMessageTarget(db, id);
+      const verdict = message ? reportPolicy.message(user, message) : 'hidden';
+      if (!message || verdict === 'hidden') throw notFound('reportTargetNotFound');
+      if (verdict === 'notAllowed') throw forbidden('reportNotAllowed');
+      return { targetUserId: message.sender_id, snapshot: snapshotOf.message(message) };
+    }
+    if (type === 'review') {
+      const review = await repo.findReviewTarget(db, id);
+      if (!review) throw notFound('reportTargetNotFound');
+      if (reportPolicy.review(user, review) !== 'ok') throw forbidden();
+      return { targetUserId: review.reviewer_id, snapshot: snapshotOf.review(review) };
+    }
+    const target = await repo.findUserTarget(db, id);
+    if (!target) throw notFound('reportTargetNotFound');
+    if (reportPolicy.user(user, target) !== 'ok') throw forbidden();
+    return { targetUserId: target.id, snapshot: snapshotOf.user(target) };
+  }
+
+  /**
+   * Files a report once per reporter and target. Counted against the day's limit first, so
+   * parallel reports cannot pass it; a repeat stores nothing and gives its count back.
+   */
+  async function report(user: SessionUser, input: z.infer<typeof reportSchema>) {
+    const key = `user:${user.id}`;
+    await consume(rateLimits, REPORT_LIMIT, [key]);
+    const { targetUserId, snapshot } = await resolveTarget(user, input.targetType, input.targetId);
+    const { row, created } = await repo.insertReportOnce(db, {
+      reporterId: user.id,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      targetUserId,
+      reason: input.reason,
+      details: input.details || null,
+      snapshot: JSON.stringify(snapshot),
+      now: new Date().toISOString(),
+    });
+    if (!created) await refund(rateLimits, REPORT_LIMIT, key);
+    return { report: presentReport(row), created };
+  }
+
+  return { block, unblock, listBlocks, report };
+}

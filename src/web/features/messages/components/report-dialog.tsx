@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportInput } from '../../../../common/schemas/messages';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { TextArea } from '../../../ui/field';
+import { useReport } from '../api/report';
+
+type Reason = (typeof REPORT_REASONS)[number];
+
+/** Reports a user or a message with a reason and optional details (≤ 1,000 characters). */
+export function ReportDialog({
+  target,
+  name,
+  onClose,
+}: {
+  target: Pick<ReportInput, 'targetType' | 'targetId'>;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('messages');
+  const report = useReport();
+  const groupId = useId();
+  const [reason, setReason] = useState<Reason | null>(null);
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason) {
+      setError(t('report.reasonRequired'));
+      return;
+    }
+    setError(null);
+    report.mutate(
+      { ...target, reason, details: details.trim() || null },
+      {
+        onSuccess: () => {
+          toast.success(t('report.sent'));
+          onClose();
+        },
+        onError: (err) => setError(err.message || t('report.failed')),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={t(target.targetType === 'message' ? 'report.titleMessage' : 'report.titleUser', { name })}
+      closeLabel={t('close')}
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <fieldset className="space-y-2">
+          <legend id={groupId} className="mb-2 text-sm font-semibold">
+            {t('report.reason')}
+          </legend>
+          {REPORT_REASONS.map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-3 rounded px-2 hover:bg-sunken">
+              <input
+                type="radio"
+                name={`${groupId}-reason`}
+                value={value}
+                checked={reason === value}
+                onChange={() => setReason(value)}
+                className="size-4 accent-[var(--color-accent)]"
+              />
+              {t(`report.reasons.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+        <TextArea
+          label={t('report.details')}
+          labelSuffix={t('optional')}
+          value={details}
+          maxLength={REPORT_DETAILS_MAX}
+          onChange={(e) => setDetails(e.target.value)}
+          hint={t('report.detailsHint', { count: REPORT_DETAILS_MAX - details.length })}
+          rows={4}
+        />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button type="submit" variant="primary" loading={report.isPending}>
+            {t('report.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

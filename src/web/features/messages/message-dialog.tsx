@@ -1,0 +1,156 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogIn, MessageSquare } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { MESSAGE_MAX } from '../../../common/schemas/messages';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { useSession } from '../../lib/session';
+import { Alert } from '../../ui/alert';
+import { Button, buttonClasses, type ButtonVariant } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { TextArea } from '../../ui/field';
+import { newClientId, postMessage } from './api/send-message';
+import { insertMessage } from './cache';
+import { charactersLeft } from './components/composer';
+import { DIALOG_CLOSE_AFTER_MS } from './constants';
+
+/** The dialog's states (document 2 §2): closed, open, sending, sent, error. */
+export type DialogState = 'closed' | 'open' | 'sending' | 'sent' | 'error';
+
+/** The query that reopens the dialog when a visitor comes back from the login. */
+export const OPEN_PARAM = 'message';
+
+/**
+ * The message dialog: sends with the 10 s timeout; on success 'Message sent successfully!' and
+ * it closes after 2 s; on failure the error text, with the text kept for another try (under the
+ * same client_id, so a send whose answer was lost is not made twice).
+ */
+export function MessageDialog({
+  me,
+  recipient,
+  state,
+  onStateChange,
+}: {
+  me: number;
+  recipient: { id: number; name: string };
+  state: DialogState;
+  onStateChange: (state: DialogState) => void;
+}) {
+  const { t } = useTranslation('messages');
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const clientId = useRef(newClientId());
+  const left = charactersLeft(text);
+
+  useEffect(() => {
+    if (state !== 'sent') return;
+    const timer = setTimeout(() => {
+      setText('');
+      onStateChange('closed');
+    }, DIALOG_CLOSE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [state, onStateChange]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '' || state === 'sending' || state === 'sent') return;
+    onStateChange('sending');
+    try {
+      const { message } = await postMessage({ recipientId: recipient.id, content: text, clientId: clientId.current });
+      insertMessage(qc, me, message);
+      clientId.current = newClientId();
+      onStateChange('sent');
+    } catch {
+      onStateChange('error');
+    }
+  };
+
+  return (
+    <Dialog
+      open={state !== 'closed'}
+      onOpenChange={(open) => !open && state !== 'sending' && onStateChange('closed')}
+      title={t('dialog.title', { name: recipient.name })}
+      closeLabel={t('close')}
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        {state === 'sent' && <Alert tone="success">{t('dialog.sent')}</Alert>}
+        {state === 'error' && <Alert tone="error">{t('dialog.failed')}</Alert>}
+        <TextArea
+          label={t('dialog.label')}
+          value={text}
+          maxLength={MESSAGE_MAX}
+          onChange={(e) => setText(e.target.value)}
+          disabled={state === 'sending' || state === 'sent'}
+          rows={6}
+          hint={left !== null ? t('composer.left', { count: left }) : undefined}
+        />
+        <div className="flex justify-end gap-2">
+          <Button onClick={() => onStateChange('closed')} disabled={state === 'sending'}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" variant="primary" loading={state === 'sending'} disabled={text.trim() === '' || state === 'sent'}>
+            {t('composer.send')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The send-message action of a profile or a listing. Visitors log in first and come back with
+ * the dialog open (?message=open); the owner of the profile does not get it.
+ */
+export function MessageButton({
+  recipient,
+  label,
+  variant = 'primary',
+}: {
+  recipient: { id: number; name: string };
+  label?: string;
+  variant?: ButtonVariant;
+}) {
+  const { t } = useTranslation('messages');
+  const { state: session, user } = useSession();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const wantsOpen = params.get(OPEN_PARAM) === 'open';
+  const [state, setState] = useState<DialogState>('closed');
+
+  useEffect(() => {
+    if (session !== 'loggedIn' || !wantsOpen || user?.id === recipient.id) return;
+    setState('open');
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(OPEN_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [session, wantsOpen, user?.id, recipient.id, setParams]);
+
+  const text = label ?? t('dialog.open', { name: recipient.name });
+  if (session === 'loading' || (user && user.id === recipient.id)) return null;
+  if (session === 'loggedOut' || !user) {
+    const back = new URLSearchParams(location.search);
+    back.set(OPEN_PARAM, 'open');
+    // The path carries its language prefix already; the login page keeps it.
+    const redirect = encodeURIComponent(`${location.pathname}?${back.toString()}`);
+    return (
+      <LocalizedLink to={`/login?redirect=${redirect}`} className={buttonClasses({ variant })}>
+        <LogIn aria-hidden="true" className="size-5" />
+        {t('dialog.loginFirst', { name: recipient.name })}
+      </LocalizedLink>
+    );
+  }
+  return (
+    <>
+      <Button variant={variant} onClick={() => setState('open')} icon={<MessageSquare aria-hidden="true" className="size-5" />}>
+        {text}
+      </Button>
+      <MessageDialog me={user.id} recipient={recipient} state={state} onStateChange={setState} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { UNREAD_POLL_OWNER_MS } from '../../../common/constants';
+import { useSession } from '../../lib/session';
+import { useUnreadCount } from './api/get-unread-count';
+import { useLiveMessages } from './live/use-live-messages';
+
+/**
+ * The label of the owner's messages tab with the unread count: live, polled every 30 s as the
+ * fallback (paused while the tab is hidden). Null for everyone but the logged-in owner.
+ */
+export function useMessagesTabLabel(isOwner: boolean): string | null {
+  const { t } = useTranslation('messages');
+  const { state, user } = useSession();
+  const owner = isOwner && state === 'loggedIn';
+  useLiveMessages();
+  const unread = useUnreadCount(user?.id, { pollMs: UNREAD_POLL_OWNER_MS, enabled: owner });
+  if (!owner) return null;
+  return unread.data ? t('tab.labelCount', { count: unread.data }) : t('tab.label');
+}

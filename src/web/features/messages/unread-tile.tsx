@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { UNREAD_POLL_DASHBOARD_MS } from '../../../common/constants';
+import { profilePath } from '../../../common/username';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { useSession } from '../../lib/session';
+import { CountTile } from '../../ui/count-tile';
+import { useOwnUsername } from './api/get-owner-path';
+import { useUnreadCount } from './api/get-unread-count';
+import { useLiveMessages } from './live/use-live-messages';
+
+/**
+ * The dashboard's unread box: live, polled every 60 s as the fallback; it links the own
+ * messages tab (/{username}?tab=messages), or /messages while the username is unknown.
+ */
+export function UnreadTile() {
+  const { t } = useTranslation('messages');
+  const { user } = useSession();
+  useLiveMessages();
+  const me = user?.id;
+  const unread = useUnreadCount(me, { pollMs: UNREAD_POLL_DASHBOARD_MS });
+  const username = useOwnUsername(me ?? 0);
+  const href = username.data ? `/${profilePath(username.data)}?tab=messages` : '/messages';
+  return (
+    <CountTile
+      id="unread"
+      texts={{
+        title: t('unread.title'),
+        loading: t('unread.loading'),
+        empty: t('unread.empty'),
+        count: (count) => t('unread.count', { count }),
+        failed: t('unread.failed'),
+      }}
+      query={unread}
+    >
+      <LocalizedLink to={href} data-testid="unread-link">{t('unread.open')}</LocalizedLink>
+    </CountTile>
+  );
+}

@@ -1,0 +1,49 @@
+import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatRelative } from '../../../../common/format';
+import { profilePathTo } from '../../../../common/routes';
+import type { Review } from '../../../../common/schemas/reviews';
+import { useLanguage } from '../../../i18n/language';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { Stars } from './stars';
+
+/**
+ * One review: the reviewer's avatar (or initial), name linking to their profile, type, when,
+ * the stars and the comment as plain text with its line breaks (React escapes it; never HTML).
+ */
+export function ReviewItem({ review, onDelete }: { review: Review; onDelete?: (review: Review) => void }) {
+  const { t } = useTranslation('reviews');
+  const lang = useLanguage();
+  const { reviewer } = review;
+  return (
+    <article aria-label={t('byline', { name: reviewer.name })} className="flex gap-3 py-5 sm:gap-4">
+      <Avatar src={reviewer.avatar} name={reviewer.name} size="md" decorative />
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <div className="min-w-0">
+            <Link to={profilePathTo(reviewer.username, lang)} className="font-semibold break-words">
+              {reviewer.name}
+            </Link>
+            <p className="text-sm text-ink-muted">
+              {t(`type.${reviewer.userType}`)}
+              <span aria-hidden="true"> · </span>
+              <time dateTime={review.createdAt}>{formatRelative(review.createdAt, lang)}</time>
+            </p>
+          </div>
+          {onDelete && review.can?.delete && (
+            <Button variant="ghost" size="sm" onClick={() => onDelete(review)} icon={<Trash2 aria-hidden="true" className="size-4" />}>
+              {t('remove.button')}
+            </Button>
+          )}
+        </div>
+        <p className="flex items-center gap-2">
+          <Stars value={review.rating} size="sm" />
+          <span className="sr-only">{t('averageLabel', { value: review.rating })}</span>
+        </p>
+        {review.comment && <p className="break-words whitespace-pre-line">{review.comment}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,194 @@
+import { MessageSquareQuote, PencilLine, Star } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { formatRating } from '../../../../common/format';
+import { withLanguage } from '../../../../common/languages';
+import type { Review } from '../../../../common/schemas/reviews';
+import type { UserType } from '../../../../common/constants';
+import { useLanguage } from '../../../i18n/language';
+import { useSession } from '../../../lib/session';
+import { Alert } from '../../../ui/alert';
+import { Button, buttonClasses } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { Skeleton } from '../../../ui/skeleton';
+import { useReviewCheck } from '../api/check-review';
+import { useDeleteReview } from '../api/delete-review';
+import { useReviews } from '../api/get-reviews';
+import { ReviewDialog } from './review-dialog';
+import { ReviewItem } from './review-item';
+import { Stars } from './stars';
+
+/** The address parameter that opens the dialog after a visitor logged in to write a review. */
+const OPEN_PARAM = 'review';
+
+export interface ReviewsTabProps {
+  userId: number;
+  name: string;
+  username: string;
+  userType: UserType;
+  /** The viewer owns the profile: no review button (no one reviews themselves). */
+  isOwner: boolean;
+}
+
+/**
+ * A profile's reviews: the heading with the total, the average with stars and the count, the
+ * leave or edit button when the server allows it, the list newest first with "load more", and
+ * the dialog. Saves and deletions update the list in place.
+ */
+export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
+  const { t } = useTranslation('reviews');
+  const lang = useLanguage();
+  const session = useSession();
+  const viewer = session.user;
+  const list = useReviews(userId);
+  const check = useReviewCheck(userId, session.state === 'loggedIn' && !isOwner);
+  const deleteReview = useDeleteReview();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Review | null>(null);
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+
+  // Back from the login page: open the dialog once the server said the viewer may write.
+  const wantsDialog = params.get(OPEN_PARAM) === '1';
+  useEffect(() => {
+    if (!wantsDialog || !check.data) return;
+    if (check.data.canReview) setDialogOpen(true);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(OPEN_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [wantsDialog, check.data, setParams]);
+
+  const first = list.data?.pages[0];
+  const total = first?.totalReviews ?? 0;
+  const average = first?.averageRating ?? 0;
+  const reviews = list.data?.pages.flatMap((p) => p.reviews) ?? [];
+  const rating = formatRating(average, total, lang);
+
+  let action = null;
+  if (session.state === 'loggedOut' && !isOwner) {
+    const back = new URLSearchParams(location.search);
+    back.set(OPEN_PARAM, '1');
+    const target = `${withLanguage('/login', lang)}?redirect=${encodeURIComponent(`${location.pathname}?${back.toString()}`)}`;
+    action = (
+      <Link to={target} className={buttonClasses({ variant: 'primary' })}>
+        <Star aria-hidden="true" className="size-4" />
+        {t('leave')}
+      </Link>
+    );
+  } else if (check.data?.canReview && viewer) {
+    const edit = check.data.hasReviewed;
+    action = (
+      <Button
+        variant={edit ? 'secondary' : 'primary'}
+        icon={edit ? <PencilLine aria-hidden="true" className="size-4" /> : <Star aria-hidden="true" className="size-4" />}
+        onClick={() => setDialogOpen(true)}
+      >
+        {edit ? t('edit') : t('leave')}
+      </Button>
+    );
+  }
+
+  return (
+    <section aria-labelledby="reviews-heading" className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="space-y-2">
+          <h2 id="reviews-heading" className="text-2xl font-extrabold tracking-tight">
+            {t('heading', { count: total })}
+          </h2>
+          {list.isPending ? (
+            <div role="status" aria-label={t('loading')}>
+              <Skeleton className="h-7 w-56" />
+            </div>
+          ) : (
+            first && (
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                {rating.value !== null && (
+                  <>
+                    <span className="text-3xl font-extrabold" aria-hidden="true">
+                      {rating.value}
+                    </span>
+                    <Stars value={average} size="lg" />
+                    <span className="sr-only">{t('averageLabel', { value: rating.value })}</span>
+                  </>
+                )}
+                <span className="text-ink-muted">{t('count', { count: total })}</span>
+              </p>
+            )
+          )}
+        </div>
+        {action && <div className="shrink-0">{action}</div>}
+      </div>
+
+      {list.isPending ? (
+        <div className="space-y-4" aria-hidden="true">
+          {[0, 1].map((i) => (
+            <div key={i} className="flex gap-4">
+              <Skeleton className="size-12 rounded-full" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="h-4 w-full" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : list.isError ? (
+        <Alert tone="error" action={<Button onClick={() => void list.refetch()}>{t('retry')}</Button>}>
+          {list.error.message || t('loadFailed')}
+        </Alert>
+      ) : reviews.length === 0 ? (
+        <EmptyState icon={<MessageSquareQuote />} title={t('empty.title')} description={t('empty.text')} />
+      ) : (
+        <ul aria-label={t('listLabel', { name })}>
+          {reviews.map((review) => (
+            <li key={review.id} className="border-b border-line last:border-b-0">
+              <ReviewItem review={review} onDelete={setDeleting} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {list.hasNextPage && (
+        <div className="flex justify-center">
+          <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+            {t('loadMore')}
+          </Button>
+        </div>
+      )}
+
+      {viewer && check.data && (
+        <ReviewDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          reviewerId={viewer.id}
+          reviewed={{ id: userId, name }}
+          existing={check.data.review}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        texts={{
+          title: t('remove.title'),
+          text: t('remove.text'),
+          confirm: t('remove.confirm'),
+          cancel: t('remove.cancel'),
+          close: t('remove.close'),
+          failed: t('remove.failed'),
+        }}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deleteReview.mutateAsync(deleting);
+          toast.success(t('remove.done'));
+        }}
+      />
+    </section>
+  );
+}
