@@ -3,8 +3,8 @@
  * node:http server sending the identical bytes. A read's path may name values found in the
  * scaled data at run time (`{username}`, `{slug}`), which `resolve` fills in.
  *
- * The server-rendered pages join this list as reads with `accept: 'text/html'` (the home page,
- * a profile page): their bytes are HTML, compared the same way.
+ * The server-rendered pages are reads with `accept: 'text/html'` (the home page, a profile page):
+ * their bytes are HTML, compared the same way.
  */
 export interface Read {
   name: string;
@@ -38,6 +38,9 @@ export const READS: Read[] = [
   { name: 'availabilities', path: '/api/artist-availability', cold: true },
   { name: 'artists', path: '/api/artists', cold: true },
   { name: 'artists available', path: '/api/artists?available=true', cold: true },
+  // Server-rendered HTML, compared with the same bytes from the bare server.
+  { name: 'home page', path: '/', accept: 'text/html', session: 'also' },
+  { name: 'profile page', path: '/{username}', accept: 'text/html', cold: true, session: 'also' },
   // Logged in as the first studio, with READER_CONTACTS conversations among 1,000,000 messages.
   { name: 'conversations', path: '/api/messages/conversations', session: 'only' },
   { name: 'unread count', path: '/api/messages/unread-count', session: 'only' },

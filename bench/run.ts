@@ -1,12 +1,12 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildIsStale } from '../scripts/build-state';
-import { bin, run } from '../scripts/run';
+import { freePort, startBuiltServer } from '../scripts/built-server';
+import { run } from '../scripts/run';
 import { READS, resolve, type Found, type Read } from './reads';
 import { createScaledDatabase } from './scaled-data';
 import { READER_CONTACTS } from './scaled-messages';
@@ -27,23 +27,13 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 
 // BENCH_BUILD=0 measures the API against the build there is (or none): the API needs no web build.
 if (process.env.BENCH_BUILD !== '0' && buildIsStale()) {
-  const code = await run(bin('vite'), ['build', '--logLevel', 'warn']);
+  // Both bundles: the server-rendered pages below need the server one.
+  const code = await run('npm', ['run', 'build']);
   if (code !== 0) process.exit(code);
 }
 
 const load = loadavg().map((l) => l.toFixed(2)).join(' ');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-bench-'));
-/** A port nobody listens on now (other servers may run on this machine). */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createNetServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => ok(port));
-    });
-  });
-}
 const [port, coldPort, barePort] = [await freePort(), await freePort(), await freePort()];
 const env = {
   NODE_ENV: 'production',
@@ -58,18 +48,10 @@ const count = (n: number) => n.toLocaleString('en');
 console.log(`Creating a scaled data set (${count(USERS)} users, ${count(LISTINGS)} guest spots and as many availabilities, portfolios, ${count(MESSAGES)} messages)...`);
 await createScaledDatabase(env, USERS, LISTINGS, MESSAGES);
 
+/** The built app on the scaled data (demo content off), quiet, as production runs it. */
 async function startServer(extra: Record<string, string>) {
-  const child = spawn(bin('tsx'), ['src/server/main.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env, ...extra } });
-  const url = `http://127.0.0.1:${extra.PORT ?? env.PORT}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { child, url };
+  const server = await startBuiltServer({ name: 'bench', dataDir, port: Number(extra.PORT ?? env.PORT), env: { ...env, ...extra } });
+  return { child: server.child, url: server.baseUrl };
 }
 
 const { child: server, url: base } = await startServer({});

@@ -1,16 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
 import { profilePathTo } from '../src/common/routes';
 import { buildIsStale } from './build-state';
-import { bin } from './run';
+import { startBuiltServer } from './built-server';
 
 // Lighthouse (mobile defaults: a mid-range phone, slow 4G, 4x CPU slowdown) on the five public
 // pages of the built app, served like production with the demo content from a temporary data
@@ -30,30 +25,6 @@ if (!existsSync(CHROMIUM)) {
 if (buildIsStale()) {
   console.error('The web build is missing or older than its sources: run `npm run build` first.');
   process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy in time');
 }
 
 /** The username of a demo artist with a portfolio: the first featured artist. */
@@ -120,29 +91,12 @@ function printTable(rows: Row[]): void {
   for (const line of lines) console.log(format(line));
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-lighthouse-'));
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(bin('tsx'), ['src/server/main.ts'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    DEMO_DATA: '1',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'warn',
-  },
-});
+const server = await startBuiltServer({ name: 'lighthouse' });
+const baseUrl = server.baseUrl;
 const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
 
 let code = 0;
 try {
-  await waitForHealth(baseUrl, server);
   const pages: [string, string][] = [
     ['home', '/'],
     ['profile', await demoProfile(baseUrl)],
@@ -174,8 +128,6 @@ try {
   code = 1;
 } finally {
   chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(code);

@@ -49,20 +49,8 @@ export function listBlocks(db: Db, blockerId: number, limit: number, after?: { c
   return query.orderBy('blocks.created_at', 'desc').orderBy('blocks.blocked_id', 'desc').limit(limit).execute();
 }
 
-export interface MessageTargetRow {
-  id: number;
-  sender_id: number;
-  receiver_id: number;
-  content: string;
-  created_at: string;
-  sender_name: string;
-  sender_username: string;
-  receiver_name: string;
-  receiver_username: string;
-}
-
 /** A message with the names of both sides, for the report's snapshot. */
-export function findMessageTarget(db: Db, id: number): Promise<MessageTargetRow | undefined> {
+export function findMessageTarget(db: Db, id: number) {
   return db
     .selectFrom('messages')
     .innerJoin('users as sender', 'sender.id', 'messages.sender_id')
@@ -76,22 +64,8 @@ export function findMessageTarget(db: Db, id: number): Promise<MessageTargetRow 
     .executeTakeFirst();
 }
 
-export interface ReviewTargetRow {
-  id: number;
-  reviewer_id: number;
-  reviewed_id: number;
-  rating: number;
-  comment: string | null;
-  created_at: string;
-  updated_at: string;
-  reviewer_name: string;
-  reviewer_username: string;
-  reviewed_name: string;
-  reviewed_username: string;
-}
-
 /** A review with the names of both sides, for the report's snapshot. */
-export function findReviewTarget(db: Db, id: number): Promise<ReviewTargetRow | undefined> {
+export function findReviewTarget(db: Db, id: number) {
   return db
     .selectFrom('reviews')
     .innerJoin('users as reviewer', 'reviewer.id', 'reviews.reviewer_id')
@@ -106,18 +80,15 @@ export function findReviewTarget(db: Db, id: number): Promise<ReviewTargetRow | 
     .executeTakeFirst();
 }
 
-export interface UserTargetRow {
-  id: number;
-  name: string;
-  username: string;
-  user_type: string;
-  avatar: string | null;
-  bio: string | null;
-}
-
-export function findUserTarget(db: Db, id: number): Promise<UserTargetRow | undefined> {
+export function findUserTarget(db: Db, id: number) {
   return db.selectFrom('users').select(['id', 'name', 'username', 'user_type', 'avatar', 'bio']).where('id', '=', id).executeTakeFirst();
 }
+
+// What each snapshot query reads, as Kysely infers it from the selected columns.
+type Found<F extends (db: Db, id: number) => Promise<unknown>> = NonNullable<Awaited<ReturnType<F>>>;
+export type MessageTargetRow = Found<typeof findMessageTarget>;
+export type ReviewTargetRow = Found<typeof findReviewTarget>;
+export type UserTargetRow = Found<typeof findUserTarget>;
 
 export type ReportRow = Selectable<ReportsTable>;
 

@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
 import { MESSAGE_MAX } from '../../../common/schemas/messages';
 import { LocalizedLink } from '../../i18n/localized-link';
-import { useSession } from '../../lib/session';
+import { useReturnIntent, useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClasses, type ButtonVariant } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -113,31 +112,21 @@ export function MessageButton({
 }) {
   const { t } = useTranslation('messages');
   const { state: session, user } = useSession();
-  const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  const wantsOpen = params.get(OPEN_PARAM) === 'open';
+  const intent = useReturnIntent(OPEN_PARAM, 'open');
   const [state, setState] = useState<DialogState>('closed');
 
+  const { wanted: wantsOpen, clear: clearIntent } = intent;
   useEffect(() => {
     if (session !== 'loggedIn' || !wantsOpen || user?.id === recipient.id) return;
     setState('open');
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete(OPEN_PARAM);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [session, wantsOpen, user?.id, recipient.id, setParams]);
+    clearIntent();
+  }, [session, wantsOpen, user?.id, recipient.id, clearIntent]);
 
   const text = label ?? t('dialog.open', { name: recipient.name });
   if (session === 'loading' || (user && user.id === recipient.id)) return null;
   if (session === 'loggedOut' || !user) {
-    const back = new URLSearchParams(location.search);
-    back.set(OPEN_PARAM, 'open');
     // The path carries its language prefix already; the login page keeps it.
-    const redirect = encodeURIComponent(`${location.pathname}?${back.toString()}`);
+    const redirect = intent.loginRedirect;
     return (
       <LocalizedLink to={`/login?redirect=${redirect}`} className={buttonClasses({ variant })}>
         <LogIn aria-hidden="true" className="size-5" />

@@ -1,14 +1,14 @@
 import { MessageSquareQuote, PencilLine, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatRating } from '../../../../common/format';
 import { withLanguage } from '../../../../common/languages';
 import type { Review } from '../../../../common/schemas/reviews';
 import type { UserType } from '../../../../common/constants';
 import { useLanguage } from '../../../i18n/language';
-import { useSession } from '../../../lib/session';
+import { useReturnIntent, useSession } from '../../../lib/session';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonClasses } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -48,23 +48,15 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
   const deleteReview = useDeleteReview();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<Review | null>(null);
-  const [params, setParams] = useSearchParams();
-  const location = useLocation();
+  const intent = useReturnIntent(OPEN_PARAM, '1');
 
   // Back from the login page: open the dialog once the server said the viewer may write.
-  const wantsDialog = params.get(OPEN_PARAM) === '1';
+  const { wanted: wantsDialog, clear: clearIntent } = intent;
   useEffect(() => {
     if (!wantsDialog || !check.data) return;
     if (check.data.canReview) setDialogOpen(true);
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete(OPEN_PARAM);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [wantsDialog, check.data, setParams]);
+    clearIntent();
+  }, [wantsDialog, check.data, clearIntent]);
 
   const first = list.data?.pages[0];
   const total = first?.totalReviews ?? 0;
@@ -74,9 +66,7 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
 
   let action = null;
   if (session.state === 'loggedOut' && !isOwner) {
-    const back = new URLSearchParams(location.search);
-    back.set(OPEN_PARAM, '1');
-    const target = `${withLanguage('/login', lang)}?redirect=${encodeURIComponent(`${location.pathname}?${back.toString()}`)}`;
+    const target = `${withLanguage('/login', lang)}?redirect=${intent.loginRedirect}`;
     action = (
       <Link to={target} className={buttonClasses({ variant: 'primary' })}>
         <Star aria-hidden="true" className="size-4" />
