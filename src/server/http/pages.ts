@@ -8,7 +8,8 @@ import type { SessionUser } from '../../common/schemas/session';
 import type { AppContext } from '../context';
 import { t } from '../i18n';
 import { renderHead, type Head, type PageHead } from './head';
-import { createPageRenderer, EMPTY_ROOT } from './render';
+import { sendAnswer } from './answers';
+import { createPageRenderer, EMPTY_ROOT, routeTags } from './render';
 
 /**
  * A capability's head for one of its routes. Answering null means "no such thing" (an
@@ -19,11 +20,16 @@ export type HeadResolver = (
   ctx: { lang: Language; request: FastifyRequest; app: AppContext },
 ) => Promise<PageHead | null>;
 
-/** A server-side redirect for a page path (legacy and German paths), or null to render. */
+/**
+ * A server-side redirect for a page path (legacy and German paths), or null to render. A path
+ * keeps the request's query; `{ location }` is the whole new address, for a redirect that moves
+ * part of the query into the path (`?page=2` to `/page/2`).
+ */
 export type PageRedirect = (
   pathname: string,
-  ctx: { lang: Language; app: AppContext; viewer: SessionUser | null },
-) => Promise<string | null> | string | null;
+  ctx: { lang: Language; app: AppContext; viewer: SessionUser | null; search: URLSearchParams },
+) => Promise<RedirectTarget> | RedirectTarget;
+type RedirectTarget = string | { location: string } | null;
 
 /**
  * Finds the slug of the listing a legacy path names by its id or old slug; null for none, and
@@ -93,6 +99,23 @@ function homeJsonLd(publicUrl: string, lang: Language) {
   };
 }
 
+const HTML = 'text/html; charset=utf-8';
+
+/** A page not to keep (a 404): made inside the cache's load, sent as it is. */
+class UncachedPage extends Error {
+  constructor(
+    readonly status: number,
+    readonly html: string,
+  ) {
+    super('uncached page');
+  }
+}
+
+/** A page made for this request alone (a logged-in viewer's shell, a 404): never stored. */
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.status(status).header('Content-Type', HTML).header('Cache-Control', 'no-store').send(html);
+}
+
 /** Answers every non-API GET with the app's HTML and a head written for that page and language. */
 export function registerPages(app: FastifyInstance, ctx: AppContext, registry: PageRegistry): void {
   const template = loadTemplate(ctx.config.webDist);
@@ -106,9 +129,31 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
     // The path prefix decides the language, also for a page that does not exist.
     const lang = match?.lang ?? (pathname.match(/^\/(de|es|fr|pt)(\/|$)/) ? splitLanguage(pathname).lang : request.lang);
     for (const redirect of registry.redirects) {
-      const target = await redirect(pathname, { lang, app: ctx, viewer: request.user });
+      const target = await redirect(pathname, { lang, app: ctx, viewer: request.user, search: url.searchParams });
+      if (typeof target === 'object' && target) return reply.redirect(target.location, 301);
       if (target) return reply.redirect(target + (target.includes('?') ? '' : url.search), 301);
     }
+    // A visitor's public page is the same bytes for everyone: kept whole, with its ETag and its
+    // compressed forms, under the tags of the lists and users it shows (decision 018).
+    if (match && renderer?.renders(request, match)) {
+      try {
+        const page = await ctx.answers.get(`page:${lang}:${pathname}${url.search}`, routeTags(match), async () => {
+          const made = await makePage(request, match, lang);
+          if (made.status !== 200) throw new UncachedPage(made.status, made.html);
+          return { body: made.html, type: HTML, tags: made.tags };
+        });
+        return sendAnswer(request, reply, page);
+      } catch (error) {
+        if (!(error instanceof UncachedPage)) throw error;
+        return sendHtml(reply, error.status, error.html);
+      }
+    }
+    const made = await makePage(request, match, lang);
+    return sendHtml(reply, made.status, made.html);
+  };
+
+  /** The page's HTML: the head for its data and language, and the rendered app where there is one. */
+  async function makePage(request: FastifyRequest, match: RouteMatch | null, lang: Language): Promise<{ status: number; html: string; tags: string[] }> {
     let head: PageHead | null = null;
     let status = 200;
     if (match) {
@@ -127,14 +172,10 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
       alternates: head.alternates,
     });
     let html = fillTemplate(template(), lang, headHtml);
-    const rendered = status === 200 && match ? await renderer?.render(request, match, lang) : null;
+    const rendered = status === 200 && match && renderer?.renders(request, match) ? await renderer.render(request, match, lang) : null;
     if (rendered) html = html.replace(EMPTY_ROOT, () => rendered.root).replace('</head>', () => `${rendered.head}</head>`);
-    return reply
-      .status(status)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(html);
-  };
+    return { status, html, tags: rendered?.tags ?? [] };
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

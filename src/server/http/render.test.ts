@@ -62,6 +62,25 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
       }
     });
 
+    it('keeps a visitor\'s page as bytes: a strong ETag, 304 when unchanged, the stored br form', async () => {
+      const first = await t.app.inject({ method: 'GET', url: '/guestspots', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding']).toBe('br');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      const again = await t.app.inject({ method: 'GET', url: '/guestspots', headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      const plain = await t.app.inject({ method: 'GET', url: '/guestspots' });
+      expect(plain.headers.etag).toBe(etag);
+      expect(root(plain.body)).toContain('Fine Line Residency');
+      // A logged-in viewer's shell is made for them and never revalidated against the visitors' page.
+      const own = await t.app.inject({ method: 'GET', url: '/guestspots', headers: { cookie: studio.cookie, 'if-none-match': etag } });
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['cache-control']).toBe('no-store');
+      // A 404 is never kept: the guest spot created next is found at once.
+      expect((await call(t.app, 'GET', '/guestspot/not-there-yet')).statusCode).toBe(404);
+    });
+
     it('shows an edit at once: the write clears the pages filed under its tags', async () => {
       expect(root((await call(t.app, 'GET', '/guestspots')).body)).toContain('Fine Line Residency');
       const spot = (await call(t.app, 'GET', `/api/guest-spots/by-slug/${slug}`)).json() as { id: number };

@@ -23,7 +23,7 @@ export const SERVER_RENDERED: ReadonlySet<RouteId> = new Set<RouteId>([
   'guestSpotsPage',
   'guestSpot',
   'availabilityList',
-  'availabilityDetail',
+  'availabilityListPage',
   'tattooArtist',
   'tattooArtists',
   'tattooArtistsPage',
@@ -46,11 +46,13 @@ interface ServerEntry {
 export const EMPTY_ROOT = '<div id="root"></div>';
 
 export interface PageRenderer {
+  /** Whether this request gets a rendered page: a visitor's GET of a public page. */
+  renders(request: FastifyRequest, match: RouteMatch): boolean;
   /**
-   * The app root with the page rendered into it and the state after it, and the tags for the
-   * head (the first images' preloads); null for the empty shell.
+   * The app root with the page rendered into it and the state after it, the tags for the head
+   * (the first images' preloads), and the cache tags of what it shows; null for the empty shell.
    */
-  render(request: FastifyRequest, match: RouteMatch, lang: Language): Promise<{ root: string; head: string } | null>;
+  render(request: FastifyRequest, match: RouteMatch, lang: Language): Promise<{ root: string; head: string; tags: string[] } | null>;
 }
 
 // JSON inside a <script> block must not be able to close the block.
@@ -59,7 +61,8 @@ function scriptJson(value: unknown): string {
 }
 
 const LIST_TAGS: Partial<Record<RouteId, string[]>> = {
-  home: [tags.featured],
+  // The strip of latest works shows the gallery's newest images.
+  home: [tags.featured, tags.gallery],
   gallery: [tags.gallery],
   galleryDe: [tags.gallery],
   galleryEs: [tags.gallery],
@@ -69,14 +72,14 @@ const LIST_TAGS: Partial<Record<RouteId, string[]>> = {
   guestSpotsPage: [tags.listings('guest-spots')],
   guestSpot: [tags.listings('guest-spots')],
   availabilityList: [tags.listings('availabilities')],
-  availabilityDetail: [tags.listings('availabilities')],
+  availabilityListPage: [tags.listings('availabilities')],
   tattooArtist: [tags.listings('availabilities')],
   tattooArtists: [tags.artists],
   tattooArtistsPage: [tags.artists],
 };
 
 /** The tags a page is filed under before it is made: the lists it shows (a listing's edit clears its kind's lists). */
-function routeTags(match: RouteMatch): string[] {
+export function routeTags(match: RouteMatch): string[] {
   return LIST_TAGS[match.id] ?? [];
 }
 
@@ -106,7 +109,8 @@ export function serverEntryPath(webDist: string): string {
 /**
  * Renders public pages with the server bundle, when there is one (a build; the API tests run
  * without). Data comes from the app itself through inject, so a rendered page shows exactly what
- * the API answers a visitor. Renders are kept in the public answers cache under the tags of what they show (decision 018).
+ * the API answers a visitor. The caller keeps the whole page as bytes under the tags of what it
+ * shows (decision 018).
  */
 export function createPageRenderer(app: FastifyInstance, webDist: string | undefined): PageRenderer | null {
   const file = webDist ? serverEntryPath(webDist) : null;
@@ -121,16 +125,16 @@ export function createPageRenderer(app: FastifyInstance, webDist: string | undef
   };
 
   return {
-    async render(request, match, lang) {
-      if (request.method !== 'GET' || !SERVER_RENDERED.has(match.id)) return null;
+    renders(request, match) {
       // A logged-in viewer sees per-viewer parts (edit buttons, Apply): their page stays the shell.
-      if (request.cookies[SESSION_COOKIE]) return null;
+      return request.method === 'GET' && SERVER_RENDERED.has(match.id) && !request.cookies[SESSION_COOKIE];
+    },
+    async render(request, match, lang) {
       const url = new URL(request.url, 'http://page.invalid');
-      const key = `page:${lang}:${url.pathname}${url.search}`;
       const server = await load();
       let page: RenderedPage | null;
       try {
-        page = await app.ctx.listCache.get(key, routeTags(match), () => server.render(url.href, lang, match.id, get), shownUsers);
+        page = await server.render(url.href, lang, match.id, get);
       } catch (error) {
         // The browser can still render the page: a failed render costs speed, never the page.
         request.log.error({ err: error }, 'server render failed');
@@ -140,6 +144,7 @@ export function createPageRenderer(app: FastifyInstance, webDist: string | undef
       return {
         root: `<div id="root">${page.html}</div><script type="application/json" id="${server.SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
         head: page.head,
+        tags: shownUsers(page),
       };
     },
   };
