@@ -45,9 +45,10 @@ export function accepts(header: string | undefined, coding: 'br' | 'gzip'): bool
  * routes that send stored answers opt out of @fastify/compress (`compress: false`).
  */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, cacheControl = REVALIDATE): FastifyReply {
-  reply.header('cache-control', cacheControl).header('vary', VARY).header('etag', answer.etag);
+  reply.header('cache-control', cacheControl).header('vary', VARY).header('etag', answer.etag).header('content-type', answer.type);
+  // A visitor's answer: the next identical request is served before Fastify while it stays kept.
+  if (request.headers.cookie === undefined) request.server.fastLane.remember(request, answer, reply.getHeaders() as Record<string, string>);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  reply.header('content-type', answer.type);
   const ae = request.headers['accept-encoding'];
   if (answer.br && accepts(ae, 'br')) return reply.header('content-encoding', 'br').send(answer.br);
   if (answer.gzip && accepts(ae, 'gzip')) return reply.header('content-encoding', 'gzip').send(answer.gzip);

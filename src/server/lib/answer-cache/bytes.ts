@@ -23,6 +23,8 @@ export interface StoredAnswer<Info = unknown> {
   owners: ReadonlySet<number>;
   /** What the route kept beside the bytes (the listing's id, to ask a viewer's own fields). */
   info: Info;
+  /** The answer cache's key it is kept under (none for an answer made outside the cache). */
+  key?: string;
 }
 
 /** What a load makes: a body (a JSON text, an HTML page) and, optionally, more about it. */
@@ -48,6 +50,8 @@ export interface AnswerSource<Info = unknown> {
  */
 export interface AnswerCache {
   get<Info = undefined>(key: string, tags: readonly string[], load: () => Promise<string | Buffer | AnswerSource<Info>>): Promise<StoredAnswer<Info>>;
+  /** The answer kept under `key` now, if any: what the fast lane checks its entries against. */
+  peek(key: string): StoredAnswer | undefined;
   invalidate(tags: Iterable<string>): void;
   clear(): void;
   readonly size: number;
@@ -95,7 +99,12 @@ export function createAnswerCache({ ttlMs, maxEntries = 2000, maxBytes = ANSWER_
   });
   return {
     get: <Info>(key: string, tags: readonly string[], load: () => Promise<string | Buffer | AnswerSource<Info>>) =>
-      store.get(key, tags, async () => storeAnswer(await load())) as Promise<StoredAnswer<Info>>,
+      store.get(key, tags, async () => {
+        const stored = await storeAnswer(await load());
+        stored.value.key = key;
+        return stored;
+      }) as Promise<StoredAnswer<Info>>,
+    peek: (key) => store.peek(key),
     invalidate: (tags) => store.invalidate(tags),
     clear: () => store.clear(),
     get size() {

@@ -10,6 +10,8 @@
 export interface TaggedCache<V> {
   /** The entry under `key`, or what `load` makes of it (one load per key at a time). */
   get(key: string, tags: readonly string[], load: () => Promise<Loaded<V>>): Promise<V>;
+  /** The finished, fresh value under `key`, without loading or reordering; undefined otherwise. */
+  peek(key: string): V | undefined;
   /** Drops every entry filed under any of `tags`, and every load running under one. */
   invalidate(tags: Iterable<string>): void;
   clear(): void;
@@ -29,6 +31,8 @@ interface Entry<V> {
   tags: Set<string>;
   /** False while the load runs; an invalidation then drops it before it is kept. */
   done: boolean;
+  /** The loaded value, once done. */
+  resolved?: V;
   /** Tags invalidated while the load ran: if the load names one of them, it is not kept. */
   missed: Set<string> | null;
   weight: number;
@@ -100,6 +104,7 @@ export function createTaggedCache<V>({ ttlMs, maxEntries = 500, weigh, maxWeight
         (loaded) => {
           running.delete(entry);
           entry.done = true;
+          entry.resolved = loaded.value;
           const late = loaded.tags ? [...loaded.tags] : [];
           if (late.some((t) => entry.missed?.has(t))) drop(key, entry);
           else if (entries.get(key) === entry) {
@@ -124,6 +129,11 @@ export function createTaggedCache<V>({ ttlMs, maxEntries = 500, weigh, maxWeight
       file(key, tags, entry);
       evict();
       return entry.value;
+    },
+
+    peek(key) {
+      const hit = entries.get(key);
+      return hit?.done && hit.expires > Date.now() ? hit.resolved : undefined;
     },
 
     invalidate(tags) {
