@@ -1,7 +1,10 @@
+import { profilePathTo } from '../src/common/routes';
+
 /**
  * What `npm run bench` measures: each read against the app and, in the same run, against a bare
  * node:http server sending the identical bytes. A read's path may name values found in the
- * scaled data at run time (`{username}`, `{slug}`), which `resolve` fills in.
+ * scaled data at run time (`{username}`, `{slug}`, the profile page's `{profilePage}`), which
+ * `resolve` fills in.
  *
  * The server-rendered pages are reads with `accept: 'text/html'` (the home page, a profile page):
  * their bytes are HTML, compared the same way.
@@ -40,11 +43,14 @@ export const READS: Read[] = [
   { name: 'artists available', path: '/api/artists?available=true', cold: true },
   // Server-rendered HTML, compared with the same bytes from the bare server.
   { name: 'home page', path: '/', accept: 'text/html', session: 'also' },
-  { name: 'profile page', path: '/{username}', accept: 'text/html', cold: true, session: 'also' },
+  { name: 'profile page', path: '{profilePage}', accept: 'text/html', cold: true, session: 'also' },
   // Logged in as the first studio, with READER_CONTACTS conversations among 1,000,000 messages.
   { name: 'conversations', path: '/api/messages/conversations', session: 'only' },
   { name: 'unread count', path: '/api/messages/unread-count', session: 'only' },
 ];
 
 export const resolve = (path: string, found: Found) =>
-  path.replace('{username}', encodeURIComponent(found.username)).replace('{slug}', encodeURIComponent(found.slug));
+  path
+    .replace('{profilePage}', profilePathTo(found.username))
+    .replace('{username}', encodeURIComponent(found.username))
+    .replace('{slug}', encodeURIComponent(found.slug));

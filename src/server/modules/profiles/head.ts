@@ -6,6 +6,7 @@ import { isProfileSegment, profilePath } from '../../../common/username';
 import { BIO_CUT, HEAD_DESCRIPTION_MAX, absoluteUrl, cutText } from '../../http/head';
 import type { HeadResolver, PageRedirect } from '../../http/pages';
 import { t } from '../../i18n';
+import { tags } from '../../lib/answer-cache/index';
 import { variantUrl } from '../../lib/images/index';
 import { keyOfPathName, type ProfileService } from './service';
 
@@ -36,6 +37,8 @@ export function profileJsonLd(profile: ProfileUser, url: string, image: string |
   };
 }
 
+const UNKNOWN = Symbol('unknown profile');
+
 /**
  * The head of /{username}: name and place as title, the bio as description, the avatar (or
  * the first portfolio image) for link previews, and JSON-LD. An unknown name answers null,
@@ -44,7 +47,23 @@ export function profileJsonLd(profile: ProfileUser, url: string, image: string |
 export const profileHead = (profiles: Pick<ProfileService, 'loadProfile'>): HeadResolver => async (match, { lang, app }) => {
   const name = match.params.username;
   if (!name) return null;
-  const profile = await profiles.loadProfile(keyOfPathName(name), null, lang);
+  // Kept for logged-in viewers' shells too (a visitor's whole page is kept anyway), filed under
+  // the user; an unknown name is not kept, so a profile registered a moment later is found.
+  const profile = await app.listCache
+    .get(
+      `head:profile:${lang}:${name}`,
+      [],
+      async () => {
+        const found = await profiles.loadProfile(keyOfPathName(name), null, lang);
+        if (!found) throw UNKNOWN;
+        return found;
+      },
+      (found) => [tags.user(found.id), tags.profile(found.id)],
+    )
+    .catch((error: unknown) => {
+      if (error === UNKNOWN) return null;
+      throw error;
+    });
   if (!profile) return null;
   const type = t(lang, profile.userType === 'studio' ? 'seo:profile.typeStudio' : 'seo:profile.typeArtist');
   const city = profile.cityName;

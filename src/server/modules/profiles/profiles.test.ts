@@ -411,6 +411,16 @@ describeEachEngine('profiles', (engine) => {
       expect(res.body).toContain('<meta name="description" content="Studio, Tattoo studio: portfolio, styles, guest spots and contact on Tattoo Guest Spots.">');
     });
 
+    it('keeps the head of a logged-in viewer\'s page current after an edit', async () => {
+      const shell = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } });
+      const url = `/${pathName(other)}`;
+      expect((await shell(url)).body).toContain('<title>Kai &lt;Ink&gt;');
+      await put(`/api/users/${other.user.id}/profile`, { name: 'Kai Renamed' }, other);
+      const after = (await shell(url)).body;
+      expect(after).toContain('<title>Kai Renamed');
+      expect(after).not.toContain('Kai &lt;Ink&gt;');
+    });
+
     it('answers 404 for unknown, reserved and all-digit names', async () => {
       for (const url of ['/nobody-here-xyz', '/de/nobody-here-xyz', '/admin', '/12345', '/ab', '/a.b.c']) {
         expect((await page(url)).statusCode, url).toBe(404);
