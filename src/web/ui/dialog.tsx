@@ -1,63 +1,54 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { cn } from './cn';
+import { cloneElement, isValidElement, lazy, Suspense, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 
-/**
- * A modal dialog (Radix: focus trap, Escape, focus returned to the opener). `closeLabel` names
- * the close button, translated by the caller.
- */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  closeLabel,
-  children,
-  footer,
-  trigger,
-  className,
-}: {
+export interface DialogProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
+  /** Names the close button, translated by the caller. */
   closeLabel: string;
   children?: ReactNode;
   footer?: ReactNode;
-  trigger?: ReactNode;
+  /** A button that opens the dialog (then `open` may be left out). */
+  trigger?: ReactElement<{ onClick?: (event: MouseEvent) => void; 'aria-haspopup'?: 'dialog'; 'aria-expanded'?: boolean }>;
   className?: string;
-}) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-[rgb(0_0_0/0.5)] motion-safe:animate-[fade-in_150ms_ease-out]" />
-        <RadixDialog.Content
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
-            'overflow-y-auto rounded bg-surface p-6 text-ink shadow-float',
-            className,
-          )}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-xl font-extrabold">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              className="-m-2 rounded p-2 text-ink-muted hover:bg-sunken hover:text-ink"
-              aria-label={closeLabel}
-            >
-              <X aria-hidden="true" className="size-5" />
-            </RadixDialog.Close>
-          </div>
-          {description && <RadixDialog.Description className="mb-4 text-ink-muted">{description}</RadixDialog.Description>}
-          {children}
-          {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
 }
 
-/** Closes the surrounding dialog when clicked (wrap a Button). */
-export const DialogClose = RadixDialog.Close;
+const DialogView = lazy(() => import('./dialog-view'));
+
+/**
+ * A modal dialog (Radix: focus trap, Escape, focus returned to the opener). Radix is fetched
+ * when a dialog first opens, so the public pages, whose dialogs mostly stay closed, never load
+ * it; once opened a dialog stays mounted, so closing still animates and returns focus.
+ */
+export function Dialog({ trigger, ...props }: DialogProps) {
+  const [own, setOwn] = useState(false);
+  const open = props.open ?? own;
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  const onOpenChange = (next: boolean) => {
+    setOwn(next);
+    props.onOpenChange?.(next);
+  };
+  const opener =
+    trigger && isValidElement(trigger)
+      ? cloneElement(trigger, {
+          'aria-haspopup': 'dialog',
+          'aria-expanded': open,
+          onClick: (event: MouseEvent) => {
+            trigger.props.onClick?.(event);
+            if (!event.defaultPrevented) onOpenChange(true);
+          },
+        })
+      : null;
+  return (
+    <>
+      {opener}
+      {opened && (
+        <Suspense fallback={null}>
+          <DialogView {...props} open={open} onOpenChange={onOpenChange} />
+        </Suspense>
+      )}
+    </>
+  );
+}
