@@ -100,6 +100,7 @@ function homeJsonLd(publicUrl: string, lang: Language) {
 }
 
 const HTML = 'text/html; charset=utf-8';
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>\s*/g;
 
 /** A page not to keep (a 404): made inside the cache's load, sent as it is. */
 class UncachedPage extends Error {
@@ -173,7 +174,15 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
     });
     let html = fillTemplate(template(), lang, headHtml);
     const rendered = status === 200 && match && renderer?.renders(request, match) ? await renderer.render(request, match, lang) : null;
-    if (rendered) html = html.replace(EMPTY_ROOT, () => rendered.root).replace('</head>', () => `${rendered.head}</head>`);
+    if (rendered) {
+      // A rendered page shows its content before any script runs: the module preloads would only
+      // take bandwidth from the stylesheet and the first image. The entry script still loads its
+      // imports for hydration.
+      html = html
+        .replace(MODULE_PRELOADS, '')
+        .replace(EMPTY_ROOT, () => rendered.root)
+        .replace('</head>', () => `${rendered.head}</head>`);
+    }
     return { status, html, tags: rendered?.tags ?? [] };
   }
 

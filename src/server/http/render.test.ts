@@ -37,6 +37,9 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
       expect(root(res.body)).toContain(`href="/guestspot/${slug}"`);
       const data = state(res.body);
       expect(data?.lang).toBe('en');
+      // The content shows before any script: no module preloads compete with the stylesheet and images.
+      expect(res.body).not.toContain('rel="modulepreload"');
+      expect(res.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
       expect(data?.queries.queries.length).toBeGreaterThan(0);
     });
 
