@@ -11,6 +11,7 @@ import type { SessionUser } from '../src/common/schemas/session';
 import type { Database } from '../src/server/db/schema';
 import { createArtistService } from '../src/server/modules/artists/service';
 import { availabilityKind } from '../src/server/modules/availability/kind';
+import { createCardImages } from '../src/server/modules/gallery/card-images';
 import { guestSpotKind } from '../src/server/modules/guest-spots/kind';
 import { createListingService } from '../src/server/modules/listings/service';
 import { createReferenceService } from '../src/server/modules/reference/service';
@@ -59,7 +60,7 @@ try {
   const reference = createReferenceService({ db });
   const spots = createListingService(guestSpotKind, { db, reference, counterpart: availabilityKind });
   const availability = createListingService(availabilityKind, { db, reference, counterpart: guestSpotKind });
-  const artists = createArtistService({ db, reference });
+  const artists = createArtistService({ db, reference, pictures: createCardImages(db) });
   // Matching and the owner lists as an admin would call them, on a spot and an entry that have not ended.
   const today = new Date().toISOString().slice(0, 10);
   const spot = await db.selectFrom('guest_spots').select(['id', 'studio_id']).where('is_active', '=', 1).where('start_date', '>', today).limit(1).executeTakeFirstOrThrow();

@@ -12,6 +12,8 @@ const ARTIST = 'lena@demo.tattooguestspots.test';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const start = day(20);
 const end = day(50);
+/** A yyyy-mm-dd day as an English page's date field takes it (MM/DD/YYYY). */
+const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const tag = Date.now().toString(36);
 
 async function logIn(page: Page, email: string) {
@@ -36,8 +38,8 @@ describe('guest spots and availability', () => {
     await logIn(page, ARTIST);
     await page.goto('/guestartist/new');
     await page.getByLabel('Title', { exact: true }).fill(`E2E fine line trip ${tag}`);
-    await page.getByLabel('Start date').fill(start);
-    await page.getByLabel('End date').fill(end);
+    await page.getByLabel('Start date', { exact: true }).fill(typed(start));
+    await page.getByLabel('End date', { exact: true }).fill(typed(end));
     await page.getByLabel(/Preferred location/).fill('Berlin');
     await chooseBerlin(page, 'av');
     await page.getByRole('checkbox', { name: 'Fine Line' }).check();
@@ -66,8 +68,8 @@ describe('guest spots and availability', () => {
 
     await page.goto('/guestspot/new');
     await page.getByLabel('Title', { exact: true }).fill(title);
-    await page.getByLabel('Start date').fill(start);
-    await page.getByLabel('End date').fill(end);
+    await page.getByLabel('Start date', { exact: true }).fill(typed(start));
+    await page.getByLabel('End date', { exact: true }).fill(typed(end));
     // The studio's own place is filled in.
     await expect.poll(() => page.locator('#gs-city').inputValue()).not.toBe('');
     await chooseBerlin(page, 'gs');

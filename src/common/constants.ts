@@ -51,3 +51,7 @@ export type UserType = (typeof USER_TYPES)[number];
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** A review's comment at most; reviews answer 20 a page. */
+export const REVIEW_COMMENT_MAX = 2000;
+export const REVIEWS_PAGE_SIZE = 20;

@@ -61,7 +61,7 @@ describe('legacy paths', () => {
       '/tattooartists',
       '/tattooartists/page/2',
       '/tattooartist/fine-line-trip',
-      '/artist-availability/5',
+      '/artist-availability/abc',
       '/availability/not-an-id',
       '/guestspots/abc',
       '/artistsx',
@@ -82,3 +82,19 @@ describe('legacy paths', () => {
     expect(lookupTarget('guestSpot', 'sommer in münchen')).toBe('/guestspot/sommer%20in%20m%C3%BCnchen');
   });
 });
+
+describe('one address per availability and profile', () => {
+  it('looks up an availability named by its id address, keeping the language', () => {
+    expect(parseLegacyPath('/de/artist-availability/42')).toEqual({ lang: 'de', type: 'lookup', kind: 'availability', key: 42, fallback: '/tattooartists' });
+    expect(parseLegacyPath('/artist-availability/new')).toBeNull();
+    expect(parseLegacyPath('/artist-availability/manage')).toBeNull();
+    expect(parseLegacyPath('/artist-availability/page/2')).toBeNull();
+  });
+
+  it('sends /profile/{username} to the profile, but not the own-profile screens or names no profile can have', () => {
+    expect(parseLegacyPath('/profile/Anna-Maier')).toEqual({ lang: 'en', type: 'fixed', to: '/Anna-Maier' });
+    expect(legacyTarget(parseLegacyPath('/fr/profile/m%C3%BCller') as NonNullable<ReturnType<typeof parseLegacyPath>>)).toBe('/fr/m%C3%BCller');
+    for (const path of ['/profile/me', '/profile/dashboard', '/profile/ab', '/profile/12345', '/profile/admin']) expect(parseLegacyPath(path), path).toBeNull();
+  });
+});
+

@@ -1,5 +1,6 @@
 import { splitLanguage, withLanguage, type Language } from './languages';
 import { LEGACY_PATHS, buildPath, pathTo, type RouteId } from './routes';
+import { isProfileSegment } from './username';
 
 /** What a legacy path names that only a lookup can turn into its page. */
 export type LegacyLookupKind = 'guestSpot' | 'guestSpotEdit' | 'availability';
@@ -29,11 +30,15 @@ const LOOKUPS: { pattern: RegExp; kind: LegacyLookupKind; fallback: string; idOn
   // The old slug after the id does not matter: the id decides.
   { pattern: new RegExp(`^/guestspots/${ID}(?:/[^/]+)?$`), kind: 'guestSpot', fallback: buildPath('guestSpots'), idOnly: true },
   { pattern: /^\/gastpl(?:a|ä)tze\/([^/]+)$/, kind: 'guestSpot', fallback: buildPath('guestSpots'), idOnly: false },
-  { pattern: new RegExp(`^/(?:availability|tattooartists)/${ID}$`), kind: 'availability', fallback: buildPath('tattooArtists'), idOnly: true },
+  // /artist-availability/{id} shows the same entry as its title slug page, which is its one address.
+  { pattern: new RegExp(`^/(?:availability|tattooartists|artist-availability)/${ID}$`), kind: 'availability', fallback: buildPath('tattooArtists'), idOnly: true },
 ];
 
 /** Cheap pre-check, so ordinary page paths are not decoded; it lets every legacy path of the route table through. */
-const MAYBE_LEGACY = /guestspots|gastpl|availability|tattooartists|verf|artists|nstler|privacy-policy/i;
+const MAYBE_LEGACY = /guestspots|gastpl|availability|tattooartists|verf|artists|nstler|privacy-policy|profile\//i;
+
+/** /profile/{username} names a profile by its path; /profile/me and /profile/dashboard are own-profile screens of their own. */
+const PROFILE = /^\/profile\/([^/]+)$/;
 
 /** The decoded (NFC) path without its language prefix and trailing slashes; null when it cannot be decoded. */
 function decodePath(pathname: string): { lang: Language; path: string } | null {
@@ -59,6 +64,10 @@ export function parseLegacyPath(pathname: string): LegacyRoute | null {
   const { lang, path } = decoded;
   const fixed = LEGACY_PATHS.get(path);
   if (fixed) return { lang, type: 'fixed', to: fixed };
+  const username = PROFILE.exec(path)?.[1];
+  if (username !== undefined && username !== 'me' && username !== 'dashboard' && isProfileSegment(username)) {
+    return { lang, type: 'fixed', to: buildPath('profile', { username }) };
+  }
   for (const { pattern, kind, fallback, idOnly } of LOOKUPS) {
     const raw = pattern.exec(path)?.[1];
     if (raw === undefined) continue;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, withLanguage } from './languages';
 import { parseLegacyPath } from './legacy-paths';
-import { LEGACY_PATHS, ROUTES, buildPath, matchRoute, pathTo, pathsByLanguage, profilePathTo, routeIds, type RouteId } from './routes';
+import { LEGACY_PATHS, ROUTES, buildPath, matchRoute, pathTo, pathsByLanguage, profilePathTo, routeIds, translatePath, type RouteId } from './routes';
 
 describe('buildPath', () => {
   it('fills a pattern with its params, each encoded', () => {
@@ -139,5 +139,26 @@ describe('legacy aliases', () => {
       expect(parseLegacyPath(`/de${encodeURI(old)}`), old).toEqual({ lang: 'de', type: 'fixed', to });
       expect(matchRoute(old)?.id, old).toBeUndefined();
     }
+  });
+});
+
+describe('translatePath', () => {
+  it('takes the target language spelling of a route spelled per language, from any of its spellings', () => {
+    for (const from of routeIds('gallery')) {
+      for (const prefix of LANGUAGES) {
+        const path = withLanguage(buildPath(from), prefix);
+        for (const lang of LANGUAGES) expect(translatePath(path, lang), `${path} -> ${lang}`).toBe(pathTo('gallery', {}, lang));
+      }
+    }
+    expect(translatePath('/es/tattoo-galerie', 'es')).toBe('/es/galeria-de-tatuajes');
+  });
+
+  it('swaps only the prefix of every other path, known or not', () => {
+    expect(translatePath('/de/datenschutz', 'en')).toBe('/datenschutz');
+    expect(translatePath('/guestspots/page/3', 'fr')).toBe('/fr/guestspots/page/3');
+    expect(translatePath('/pt/Anna-Maier', 'de')).toBe('/de/Anna-Maier');
+    expect(translatePath('/de/', 'en')).toBe('/');
+    expect(translatePath('/', 'pt')).toBe('/pt/');
+    expect(translatePath('/de/no/such/page', 'es')).toBe('/es/no/such/page');
   });
 });

@@ -79,6 +79,7 @@ const TABLE = {
   guestArtistEdit: { path: '/guestartist/:id/edit', access: 'user' },
   guestArtistManage: { path: '/guestartist/manage', access: 'user' },
   availabilityList: { path: '/artist-availability', access: 'public' },
+  availabilityListPage: { path: '/artist-availability/page/:page', access: 'public' },
   availabilityNew: { path: '/artist-availability/new', access: 'user' },
   availabilityManage: { path: '/artist-availability/manage', access: 'user' },
   availabilityDetail: { path: '/artist-availability/:id', access: 'public' },
@@ -191,6 +192,23 @@ export function pathTo(id: RouteId, params: Record<string, string | number> = {}
 /** A route's path in every language (the alternates of a page head). */
 export function pathsByLanguage(id: RouteId, params: Record<string, string | number> = {}): Record<Language, string> {
   return Object.fromEntries(LANGUAGES.map((lang) => [lang, pathTo(id, params, lang)])) as Record<Language, string>;
+}
+
+/**
+ * The same page in another language (the language switcher, a link written for one language):
+ * a route spelled per language ("/es/tattoo-galerie", fr -> "/fr/galerie-de-tatouages") takes
+ * the target language's own spelling; any other path keeps its rest and swaps the prefix.
+ */
+export function translatePath(pathname: string, lang: Language): string {
+  const match = matchRoute(pathname, { dev: true });
+  if (match) {
+    const route = ROUTES[match.id];
+    const entry = route.of ?? match.id;
+    const spellings: Readonly<Record<string, Spelling>> = ROUTES[entry].spellings ?? {};
+    const perLanguage = route.lang !== undefined || Object.values(spellings).some((spelling) => spelling.lang !== undefined);
+    if (perLanguage) return pathTo(entry, match.params, lang);
+  }
+  return withLanguage(splitLanguage(pathname).path, lang);
 }
 
 /** A route and its spellings: the ids that show one screen ("gallery", "galleryDe", ...). */

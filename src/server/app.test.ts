@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine, useTestApp } from './test/app';
 import { createArtist, createStudio } from './test/factories';
+import { givePictures } from './test/pictures';
 
 describeEachEngine('the server foundation', (engine) => {
   const t = useTestApp(engine);
@@ -105,6 +106,7 @@ describeEachEngine('the server foundation', (engine) => {
     const studio = await createStudio(t.app);
     const future = new Date(Date.now() + 86_400_000).toISOString();
     await t.app.ctx.db.updateTable('users').set({ featured_until: future, workstations: 4, piercings: 1 }).where('id', 'in', [artist.user.id, studio.user.id]).execute();
+    await givePictures(t.app, [artist, expired, studio]);
     await t.app.ctx.db.updateTable('users').set({ featured_until: '2021-01-01T00:00:00.000Z' }).where('id', '=', expired.user.id).execute();
     const artists = await t.app.inject({ method: 'GET', url: '/api/featured/artists?limit=5' });
     expect(artists.statusCode).toBe(200);

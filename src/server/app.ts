@@ -22,6 +22,7 @@ import { registerUploads, type Storage } from './lib/storage/index';
 import { createBackground } from './modules/auth/background';
 import { registerPresence } from './modules/events/presence';
 import { registerModules } from './modules/index';
+import { devLogStream } from './lib/log-format';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -63,7 +64,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       server.setTimeout(timeouts.connectionTimeout);
       return server;
     },
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // Development reads its log in a terminal: one short line per request. Production keeps pino's JSON.
+      ...(config.env === 'development' ? { stream: devLogStream() } : {}),
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify takes a hop count at run time but types only the function form of it.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

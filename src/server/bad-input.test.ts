@@ -101,7 +101,6 @@ describeEachEngine('bad input is answered with 4xx, never 5xx', (engine) => {
       [`/api/users/${HUGE}/profile`, 'PUT', artist],
       [`/api/gallery/image/${HUGE}`, 'GET', null],
       [`/guestspot/${HUGE}`, 'GET', null],
-      [`/artist-availability/${HUGE}`, 'GET', null],
       [`/tattooartist/${HUGE}`, 'GET', null],
       [`/${HUGE}`, 'GET', null],
     ];
@@ -109,8 +108,8 @@ describeEachEngine('bad input is answered with 4xx, never 5xx', (engine) => {
       const res = await call(t.app, method, url, { as, payload: method === 'PUT' ? { name: 'Name', title: 'Title' } : undefined });
       expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBe(404);
     }
-    // Legacy paths naming a spot by id go to the list when nothing is found.
-    for (const url of [`/guestspots/${HUGE}`, `/availability/${HUGE}`, `/tattooartists/${HUGE}`]) {
+    // Legacy paths naming a spot by id, and an availability's id address, go to the list when nothing is found.
+    for (const url of [`/guestspots/${HUGE}`, `/availability/${HUGE}`, `/tattooartists/${HUGE}`, `/artist-availability/${HUGE}`]) {
       const res = await call(t.app, 'GET', url);
       expect([301, 302, 404], url).toContain(res.statusCode);
     }

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { startBanner } from './banner';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, migrateToLatest } from './db/index';
 import { seed } from './seed/index';
@@ -38,4 +39,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Tattoo Guest Spots is running at ${config.publicUrl}`);
+// Production's log is read by a collector (JSON); a person starting it reads the banner.
+if (config.isProduction) app.log.info({ url: config.publicUrl, dataDir: config.dataDir }, 'Tattoo Guest Spots is running');
+else console.log(startBanner(config, config.demoData ? (await import('./seed/demo/index')).DEMO_LOGINS : null));

@@ -6,8 +6,10 @@ import { availabilityKind } from './modules/availability/kind';
 import { createContactService } from './modules/contact/service';
 import { createEventService } from './modules/events/service';
 import { createFeaturedService } from './modules/featured/service';
+import { createCardImages } from './modules/gallery/card-images';
 import { createGalleryService } from './modules/gallery/service';
 import { guestSpotKind } from './modules/guest-spots/kind';
+import { createGuestSpotPhotoService } from './modules/guest-spots/photos-service';
 import { createHealthService } from './modules/health/service';
 import { createListingService } from './modules/listings/service';
 import { createNotificationService } from './modules/notifications/service';
@@ -30,15 +32,18 @@ export interface ServiceDeps extends AppContext {
  */
 export function createServices(deps: ServiceDeps) {
   const reference = createReferenceService(deps);
+  // The photos on every card of the lists, read a page at a time.
+  const pictures = createCardImages(deps.db);
   const gallery = createGalleryService({ ...deps, reference });
   const profiles = createProfileService({ ...deps, gallery, reference });
   const reviews = createReviewService(deps);
   const messages = createMessageService(deps);
+  const spotPhotos = createGuestSpotPhotoService(deps);
   const auth = createAuthService({
     ...deps,
     defer: deps.background.defer,
     // The files an account keeps besides its avatar and header, deleted with it.
-    collectAccountFiles: (userId) => gallery.filesOfUser(userId),
+    collectAccountFiles: async (userId) => [...(await gallery.filesOfUser(userId)), ...(await spotPhotos.filesOfUser(userId))],
     // The ratings this account gave leave the reviewed users' averages before its rows go.
     releaseAccountReviews: (userId) => reviews.deleteWrittenBy(userId),
   });
@@ -48,19 +53,24 @@ export function createServices(deps: ServiceDeps) {
     gallery,
     contact: createContactService(deps),
     profileVisits: createProfileVisitService(deps),
-    featured: createFeaturedService(deps),
+    featured: createFeaturedService({ ...deps, pictures, reference }),
     site: createSiteService(deps),
     health: createHealthService(deps),
     events: createEventService(deps),
     reference,
+    pictures,
+    spotPhotos,
     guestSpots: createListingService(guestSpotKind, {
       ...deps,
       reference,
+      pictures,
       counterpart: availabilityKind,
       viewerFields: async (viewer, id) => ({ hasApplied: await messages.hasApplied(viewer, id) }),
+      // The workplace photos show on the detail page and go with the spot.
+      attachments: { detail: spotPhotos.detailFields, files: spotPhotos.filesOfSpot },
     }),
-    availabilities: createListingService(availabilityKind, { ...deps, reference, counterpart: guestSpotKind }),
-    artists: createArtistService({ ...deps, reference }),
+    availabilities: createListingService(availabilityKind, { ...deps, reference, pictures, counterpart: guestSpotKind }),
+    artists: createArtistService({ ...deps, reference, pictures }),
     // A block takes the thread out of the blocker's unread count: their open tabs hear the new one.
     safety: createSafetyService({ ...deps, defer: deps.background.defer, unreadCount: (user) => messages.unreadCount(user) }),
     notifications: createNotificationService(deps),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CardImage } from './card-images';
 import { countryFilter, limitField, pageField, queryFlag, queryId, type ListPage, type StyleRef } from './listing-fields';
 
 /** GET /api/artists: the artist listing (/tattooartists) with its filters and paging. */
@@ -29,6 +30,8 @@ export interface ArtistListItem {
   name: string;
   username: string;
   avatar: string | null;
+  /** The artist's latest portfolio images, newest first (at most CARD_IMAGES_MAX); empty without any. */
+  images: CardImage[];
   cityName: string | null;
   countryCode: string | null;
   styles: StyleRef[];

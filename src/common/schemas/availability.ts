@@ -1,4 +1,4 @@
-import { LISTING_LIMITS, listingSchemas, optionalText, type ListPage, type ListingBase, type ListingMatch, type ListingRequestTypes, type OwnerCard } from './listing-fields';
+import { LISTING_LIMITS, listingSchemas, optionalText, type ListPage, type ListingBase, type ListingListItem, type ListingMatch, type ListingRequestTypes, type OwnerCard } from './listing-fields';
 import type { GuestSpot } from './guest-spots';
 
 export { publicListQuery as availabilityListQuery } from './listing-fields';
@@ -28,7 +28,10 @@ export interface Availability extends ListingBase {
   artist: OwnerCard;
 }
 
-export type AvailabilityPage = ListPage<Availability>;
+/** A card of the public list: the availability with its pictures (the artist's latest works). */
+export type AvailabilityListItem = ListingListItem<Availability>;
+
+export type AvailabilityPage = ListPage<AvailabilityListItem>;
 
 /** A guest spot that fits an availability (GET /api/artist-availability/{id}/matches). */
 export type AvailabilityMatch = ListingMatch<'guestSpot', GuestSpot>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPTION_MAX, PAGE_SIZE, type UserType } from '../constants';
+import { captionLength } from '../caption';
 import { text } from '../text';
 import type { Can } from './can';
 import { MAX_ID, pathId } from './ids';
@@ -11,10 +12,7 @@ export const GALLERY_MAX_PAGE_SIZE = 60;
 /** At most this many ids in one reorder. */
 export const GALLERY_ORDER_MAX = 500;
 
-/** A caption's length as the 250-character rule counts it: characters, not UTF-16 units. */
-export function captionLength(caption: string): number {
-  return [...caption].length;
-}
+export { captionLength };
 
 /** A caption: trimmed, at most 250 characters; empty or null means none. */
 export const captionField = z.preprocess(

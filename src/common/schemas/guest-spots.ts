@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LISTING_LIMITS, listingSchemas, optionalText, type ListPage, type ListingBase, type ListingMatch, type ListingRequestTypes, type OwnerCard } from './listing-fields';
+import { LISTING_LIMITS, listingSchemas, optionalText, type ListPage, type ListingBase, type ListingListItem, type ListingMatch, type ListingRequestTypes, type OwnerCard } from './listing-fields';
 import type { Availability } from './availability';
 
 export { publicListQuery as guestSpotListQuery } from './listing-fields';
@@ -50,7 +50,10 @@ export interface GuestSpot extends ListingBase {
   hasApplied?: boolean;
 }
 
-export type GuestSpotPage = ListPage<GuestSpot>;
+/** A card of the public list: the guest spot with its pictures (the spot's photos of the workplace, else the studio's header image or latest works). */
+export type GuestSpotListItem = ListingListItem<GuestSpot>;
+
+export type GuestSpotPage = ListPage<GuestSpotListItem>;
 
 /** An artist's availability that fits a guest spot (GET /api/guest-spots/{id}/matches). */
 export type GuestSpotMatch = ListingMatch<'availability', Availability>;

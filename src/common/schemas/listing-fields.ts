@@ -1,48 +1,13 @@
 import { z } from 'zod';
-import { EARLIEST_DATE_YEAR } from '../constants';
 import { text } from '../text';
+import type { CardImage } from './card-images';
 import type { Can } from './can';
 import { MAX_ID, idNumber } from './ids';
 
-/** Limits shared by guest spots and availabilities (the specification gives none; chosen for the product). */
-export const LISTING_LIMITS = {
-  title: 120,
-  description: 5000,
-  compensation: 120,
-  details: 2000,
-  preferredLocation: 200,
-  cityName: 120,
-  places: { min: 1, max: 20 },
-  styles: 20,
-  query: 100,
-} as const;
+import { EARLIEST_DATE, LATEST_DATE, LISTING_LIMITS, LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, OWNER_LIST_MAX, isCalendarDay } from '../listing-limits';
 
-/** Public lists: 12 cards a page (a 3- or 4-column grid fills evenly), at most 50. */
-export const LIST_PAGE_SIZE = 12;
-export const LIST_MAX_PAGE_SIZE = 50;
-/** Owner lists (profile tab, manage page) answer at most this many entries. */
-export const OWNER_LIST_MAX = 200;
-/** Matching answers the best this many. */
-export const MATCHES_LIMIT = 20;
-/** "Available now" on the artist listing: an availability overlapping today and the next 60 days. */
-export const AVAILABLE_WINDOW_DAYS = 60;
+export { LISTING_LIMITS, LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE, OWNER_LIST_MAX, MATCHES_LIMIT, AVAILABLE_WINDOW_DAYS, EARLIEST_DATE, isCalendarDay, todayUtc } from '../listing-limits';
 
-export const EARLIEST_DATE = `${EARLIEST_DATE_YEAR}-01-01`;
-const LATEST_DATE = '2099-12-31';
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether a string is a real calendar day written yyyy-mm-dd (2024-02-30 is not). */
-export function isCalendarDay(value: string): boolean {
-  const m = DAY.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.getUTCFullYear() === Number(m[1]) && date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
-}
-
-/** Today as yyyy-mm-dd in UTC, the calendar the stored days are read in. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** A yyyy-mm-dd day moved by whole days. */
 export function addDays(day: string, days: number): string {
@@ -227,8 +192,15 @@ export type ListingRequestTypes<S extends { create: z.ZodType; update: z.ZodType
   UpdateData: z.infer<S['update']>;
 };
 
-/** A listing of the other kind that fits one, under the other kind's name (`availability`, `guestSpot`). */
-export type ListingMatch<Key extends string, Item> = MatchReasons & Record<Key, Item>;
+/**
+ * A listing of the other kind that fits one, under the other kind's name (`availability`,
+ * `guestSpot`): why it fits, the score that orders the matches (best first), and pictures of the
+ * other poster's work for its card.
+ */
+export type ListingMatch<Key extends string, Item> = MatchFit & { images: CardImage[] } & Record<Key, Item>;
+
+/** A listing on a card of its public list: with the pictures the card leads with (empty without any). */
+export type ListingListItem<Item extends ListingBase> = Item & { images: CardImage[] };
 
 /** A page of a public list. */
 export interface ListPage<T> {
@@ -238,12 +210,21 @@ export interface ListPage<T> {
   pageSize: number;
 }
 
-/** Why a listing fits another, best fit first; `score` orders them. */
+/**
+ * Why a listing fits another. A match always shares days, and the same country unless the
+ * artist's availability names none (open to anywhere).
+ */
 export interface MatchReasons {
-  score: number;
-  /** Days both periods share. */
-  overlapDays: number;
+  /** Days both periods share, both ends included. */
+  daysInCommon: number;
   sameCity: boolean;
   sameCountry: boolean;
-  sharedStyles: StyleRef[];
+  /** The styles both name, in the answers' style order. */
+  stylesInCommon: StyleRef[];
+}
+
+/** A match's reasons and its score: styles in common weigh most, then the city, then shared days. */
+export interface MatchFit {
+  score: number;
+  reasons: MatchReasons;
 }

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import type { UserType } from '../constants';
 import { MAX_ID, idNumber } from './ids';
+import { MESSAGE_MAX, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGETS } from '../message-limits';
 
-export const MESSAGE_MAX = 5000;
-/** The composer shows the characters left from here on. */
-export const MESSAGE_COUNTDOWN_FROM = 4500;
-export const MESSAGES_PAGE_SIZE = 50;
-export const CONVERSATIONS_PAGE_SIZE = 50;
-/** The mail about unread messages quotes this much of each latest message. */
-export const MAIL_EXCERPT_CHARS = 140;
+export { CONVERSATIONS_PAGE_SIZE, MAIL_EXCERPT_CHARS, MESSAGE_COUNTDOWN_FROM, MESSAGE_MAX, MESSAGES_PAGE_SIZE, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGETS } from '../message-limits';
+
 
 // Control characters other than tab and line feed are dropped from a message rather than
 // refused: pasted text often carries them, and the sender should not lose a message over it.
@@ -60,9 +56,6 @@ export const conversationsQuery = z.object({
 /** GET /api/messages/contact/{id}: `before` is the oldest message id shown; older ones come next. */
 export const threadQuery = z.object({ before: cursorId.optional() });
 
-export const REPORT_TARGETS = ['user', 'message', 'review'] as const;
-export const REPORT_REASONS = ['spam', 'harassment', 'fake', 'inappropriate', 'other'] as const;
-export const REPORT_DETAILS_MAX = 1000;
 
 /** POST /api/reports. */
 export const reportSchema = z.object({

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { text } from '../text';
-import type { UserType } from '../constants';
+import { REVIEW_COMMENT_MAX, REVIEWS_PAGE_SIZE, type UserType } from '../constants';
 import { idNumber, pathId } from './ids';
 
-export const REVIEW_COMMENT_MAX = 2000;
-export const REVIEWS_PAGE_SIZE = 20;
+export { REVIEW_COMMENT_MAX, REVIEWS_PAGE_SIZE };
 
 /** POST /api/reviews/simple. Messages are keys of the errors namespace. */
 export const reviewSchema = z.object({

@@ -15,4 +15,6 @@ export interface SiteOperator {
 /** GET /api/site: public facts about the installation; `operator` is null until the operator publishes them. */
 export interface SiteInfo {
   operator: SiteOperator | null;
+  /** The installation's public address (PUBLIC_URL, no trailing slash): share links start with it, not with the browser's origin. */
+  publicUrl: string;
 }

@@ -91,6 +91,13 @@ export interface CitiesTable {
   population: number;
 }
 
+/** A city's name in one interface language (migration 2026-11-25-001). */
+export interface CityNamesTable {
+  city_id: number;
+  language: string;
+  name: string;
+}
+
 export interface ContactMessagesTable {
   id: Generated<number>;
   name: string;
@@ -140,6 +147,22 @@ export interface GalleryImagesTable {
 export interface GalleryImageStylesTable {
   image_id: number;
   style_id: number;
+}
+
+/** A photo of a guest spot's workplace; the first (lowest position) leads its card. */
+export interface GuestSpotPhotosTable {
+  id: Generated<number>;
+  guest_spot_id: number;
+  user_id: number;
+  /** The large variant's URL; the medium and thumbnail URLs beside it. */
+  image_url: string;
+  medium_url: string;
+  thumbnail_url: string;
+  /** Of the large variant. */
+  width: number;
+  height: number;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
 }
 
 export interface GuestSpotsTable {
@@ -270,6 +293,7 @@ export interface Database {
   reports: ReportsTable;
   applications: ApplicationsTable;
   gallery_images: GalleryImagesTable;
+  guest_spot_photos: GuestSpotPhotosTable;
   gallery_image_styles: GalleryImageStylesTable;
   password_resets: PasswordResetsTable;
   profile_visits: ProfileVisitsTable;
@@ -279,6 +303,7 @@ export interface Database {
   user_styles: UserStylesTable;
   countries: CountriesTable;
   cities: CitiesTable;
+  city_names: CityNamesTable;
   contact_messages: ContactMessagesTable;
   guest_spots: GuestSpotsTable;
   guest_spot_styles: GuestSpotStylesTable;

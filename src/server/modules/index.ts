@@ -6,6 +6,7 @@ import { contactRoutes } from './contact/routes';
 import { eventRoutes } from './events/routes';
 import { featuredRoutes } from './featured/routes';
 import { galleryRoutes } from './gallery/routes';
+import { guestSpotPhotoRoutes } from './guest-spots/photos-routes';
 import { healthRoutes } from './health/routes';
 import { listingRoutes } from './listings/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -39,6 +40,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   for (const listings of [services.guestSpots, services.availabilities]) await app.register(listingRoutes, { prefix: listings.kind.apiPath, listings });
   // Applying is a message: the messages module answers it, under the guest spots' path.
   await app.register(applyRoutes, { prefix: services.guestSpots.kind.apiPath, messages: services.messages });
+  await app.register(guestSpotPhotoRoutes, { prefix: services.guestSpots.kind.apiPath, photos: services.spotPhotos, rateLimits });
   await app.register(messageRoutes, { prefix: '/api/messages', messages: services.messages });
   await app.register(artistRoutes, { prefix: '/api/artists', artists: services.artists });
   await app.register(safetyRoutes, { prefix: '/api', safety: services.safety });

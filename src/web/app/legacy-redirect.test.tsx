@@ -5,7 +5,7 @@ import { renderWithApp } from '../test/render';
 import UnknownPathPage from './legacy-redirect';
 
 /** Where redirects land: each page just names itself. */
-const landings = ['/guestspots', '/guestspots/manage', '/guestspot/:slug', '/guestspot/:slug/edit', '/tattooartist/:slug', '/tattooartists', '/privacy']
+const landings = ['/guestspots', '/guestspots/manage', '/guestspot/:slug', '/guestspot/:slug/edit', '/tattooartist/:slug', '/tattooartists', '/privacy', '/Anna-Maier']
   .flatMap((path) => ['', '/de', '/es', '/fr', '/pt'].map((prefix) => prefix + path))
   .map((path) => ({ path, element: <h1>landed {path}</h1> }));
 
@@ -58,6 +58,19 @@ describe('legacy paths in the app', () => {
     });
     await expectLanding('/de/gastpl%C3%A4tze/sommer-in-m%C3%BCnchen', '/de/guestspot/sommer-in-muenchen');
     await expectLanding('/tattooartists/7', '/tattooartist/fine-line-trip');
+  });
+
+  it('gives an availability one address: its id address opens the title slug page', async () => {
+    stubAnswers({ '/api/artist-availability/7': () => jsonResponse({ id: 7, slug: 'fine-line-trip' }) });
+    await expectLanding('/de/artist-availability/7', '/de/tattooartist/fine-line-trip');
+  });
+
+  it('opens the profile for /profile/{username} inside the app, as the server\'s 301 does', async () => {
+    vi.stubGlobal('fetch', vi.fn(answerFetch({})));
+    const { router } = await render('/pt/profile/Anna-Maier?tab=reviews');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pt/Anna-Maier'));
+    expect(router.state.location.search).toBe('?tab=reviews');
+    expect(screen.getByRole('heading', { name: 'landed /pt/Anna-Maier' })).toBeTruthy();
   });
 
   it('goes to the fallback when the lookup finds nothing', async () => {

@@ -14,6 +14,7 @@ import { ROUTES, matchRoute, type RouteDef, type RouteId } from '../../common/ro
 import { activateLanguage, ensureNamespaces, i18n } from '../i18n/i18n';
 import { RouteError } from './errors/error-screen';
 import { RootLayout } from './layout/root-layout';
+import { documentNavigationType, forgetScrollOfNewVisit } from './layout/scroll';
 import UnknownPathPage from './legacy-redirect';
 import { clearReloadMark } from './preload-error';
 import { screenNamespaces, screens, type ScreenModule } from './screens';
@@ -163,5 +164,7 @@ export function createAppRouter({
   hydrationData?: HydrationState;
 } = {}) {
   titleFromServer = serverTitle;
+  // Before the router reads the kept positions: a page opened anew starts at the top.
+  forgetScrollOfNewVisit({ key: 'default', pathname: window.location.pathname, search: window.location.search }, documentNavigationType(), sessionStorage);
   return createBrowserRouter(routes, { hydrationData });
 }

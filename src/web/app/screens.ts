@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteId } from '../../common/routes';
+import UnknownPathPage from './legacy-redirect';
 
 /** What a lazily loaded screen module exports. */
 export interface ScreenModule {
@@ -58,9 +59,11 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   guestArtistEdit: named(listing.form, 'AvailabilityFormPage'),
   guestArtistManage: named(listing.manage, 'AvailabilityManagePage'),
   availabilityList: named(listing.list, 'AvailabilityListPage'),
+  availabilityListPage: named(listing.list, 'AvailabilityListPage'),
   availabilityNew: named(listing.form, 'AvailabilityFormPage'),
   availabilityManage: named(listing.manage, 'AvailabilityManagePage'),
-  availabilityDetail: named(listing.detail, 'AvailabilityDetailPage'),
+  // An entry's id address leads to its title slug page, as the server's 301 does (the router holds that screen already).
+  availabilityDetail: async () => ({ default: UnknownPathPage }),
   tattooArtist: named(listing.detail, 'AvailabilityDetailPage'),
   tattooArtists: () => import('./routes/artists-page'),
   tattooArtistsPage: () => import('./routes/artists-page'),
@@ -106,12 +109,13 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   gastplatze: ['guestSpots', 'listings', 'errors'],
   guestSpotsManage: ['guestSpots', 'listings', 'errors'],
   guestSpotNew: ['guestSpots', 'listings', 'errors'],
-  guestSpot: ['guestSpots', 'listings', 'messages', 'errors'],
-  guestSpotEdit: ['guestSpots', 'listings', 'errors'],
+  guestSpot: ['guestSpots', 'listings', 'messages', 'spotPhotos', 'errors'],
+  guestSpotEdit: ['guestSpots', 'listings', 'spotPhotos', 'errors'],
   guestArtistNew: ['availability', 'listings', 'errors'],
   guestArtistEdit: ['availability', 'listings', 'errors'],
   guestArtistManage: ['availability', 'listings', 'errors'],
   availabilityList: ['availability', 'listings', 'errors'],
+  availabilityListPage: ['availability', 'listings', 'errors'],
   availabilityNew: ['availability', 'listings', 'errors'],
   availabilityManage: ['availability', 'listings', 'errors'],
   availabilityDetail: ['availability', 'listings', 'messages', 'errors'],

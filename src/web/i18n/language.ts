@@ -5,9 +5,9 @@ import {
   isLanguage,
   pickLanguage,
   splitLanguage,
-  withLanguage,
   type Language,
 } from '../../common/languages';
+import { translatePath } from '../../common/routes';
 
 /** The interface language, decided by the path prefix. */
 export function useLanguage(): Language {
@@ -20,17 +20,20 @@ export function useLocalizedPath(): (path: string) => string {
   return (path) => localizePath(path, lang);
 }
 
-/** Prefixes an app path with a language, keeping its query and hash. */
+/**
+ * Prefixes an app path with a language, keeping its query and hash; a route spelled per
+ * language ("/tattoo-gallery") takes that language's spelling.
+ */
 export function localizePath(path: string, lang: Language): string {
   const cut = path.search(/[?#]/);
   const pathname = cut === -1 ? path : path.slice(0, cut);
   const rest = cut === -1 ? '' : path.slice(cut);
-  return withLanguage(pathname || '/', lang) + rest;
+  return translatePath(pathname || '/', lang) + rest;
 }
 
-/** The same page in another language: swaps the prefix, keeps the rest of the path, query and hash. */
+/** The same page in another language: the language's own path of the page, with the query and hash. */
 export function switchLanguagePath(location: { pathname: string; search: string; hash: string }, lang: Language): string {
-  return withLanguage(splitLanguage(location.pathname).path, lang) + location.search + location.hash;
+  return translatePath(location.pathname, lang) + location.search + location.hash;
 }
 
 function readStored(): Language | null {

@@ -1,13 +1,57 @@
-import type { Availability } from '../../common/schemas/availability';
+import type { ArtistListItem } from '../../common/schemas/artists';
+import type { Availability, AvailabilityListItem } from '../../common/schemas/availability';
+import type { CardImage } from '../../common/schemas/card-images';
 import type { FeaturedArtist, FeaturedStudio } from '../../common/schemas/featured';
 import type { GalleryImage } from '../../common/schemas/gallery';
-import type { GuestSpot } from '../../common/schemas/guest-spots';
+import type { GuestSpot, GuestSpotListItem } from '../../common/schemas/guest-spots';
 import type { ProfileUser } from '../../common/schemas/profile';
 import type { SessionUser } from '../../common/schemas/session';
 import type { SiteOperator } from '../../common/schemas/site';
 
 let nextId = 1;
 const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString();
+
+let nextImageId = 5000;
+
+/** A portfolio image on a card: every variant of one upload, the large one 1200 x 1500 (portrait). */
+export function createCardImage(overrides: Partial<CardImage> = {}): CardImage {
+  const id = overrides.id ?? nextImageId++;
+  const base = `/uploads/gallery/41/${id}`;
+  return {
+    id,
+    thumbnailUrl: `${base}-thumbnail.webp`,
+    mediumUrl: `${base}-medium.webp`,
+    largeUrl: `${base}-large.webp`,
+    width: 1200,
+    height: 1500,
+    ...overrides,
+  };
+}
+
+/** A studio's header image on a card (a 3:1 crop, id 0), as the server derives it from the large URL. */
+export function createHeaderImage(userId = 31): CardImage {
+  const base = `/uploads/headers/${userId}/header`;
+  return { id: 0, thumbnailUrl: `${base}-thumbnail.webp`, mediumUrl: `${base}-medium.webp`, largeUrl: `${base}-large.webp`, width: 1800, height: 600 };
+}
+
+/** An artist card as GET /api/artists answers it. */
+export function createArtistListItem(overrides: Partial<ArtistListItem> = {}): ArtistListItem {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    name: `Artist ${id}`,
+    username: `artist${id}`,
+    avatar: null,
+    images: [],
+    cityName: 'Hamburg',
+    countryCode: 'DE',
+    styles: [{ id: 11, name: 'Fine Line' }],
+    featured: false,
+    rating: { average: 0, count: 0 },
+    currentAvailability: null,
+    ...overrides,
+  };
+}
 
 /** A featured artist as GET /api/featured/artists returns it. */
 export function createFeaturedArtist(overrides: Partial<FeaturedArtist> = {}): FeaturedArtist {
@@ -17,6 +61,7 @@ export function createFeaturedArtist(overrides: Partial<FeaturedArtist> = {}): F
     username: `artist ${id}`,
     name: `Artist ${id}`,
     avatarUrl: `/uploads/avatars/${id}-large.webp`,
+    images: [],
     countryCode: 'DE',
     cityName: 'Hamburg',
     rating: { average: 4.46, count: 12 },
@@ -205,6 +250,18 @@ export function createAvailability(overrides: Partial<Availability> = {}): Avail
     can: { edit: false, delete: false },
     ...overrides,
   };
+}
+
+/** A guest spot card of the public list (GET /api/guest-spots): the spot with its pictures. */
+export function createGuestSpotListItem(overrides: Partial<GuestSpotListItem> = {}): GuestSpotListItem {
+  const { images = [], ...spot } = overrides;
+  return { ...createGuestSpot(spot), images };
+}
+
+/** An availability card of the public list (GET /api/artist-availability): the entry with the artist's latest works. */
+export function createAvailabilityListItem(overrides: Partial<AvailabilityListItem> = {}): AvailabilityListItem {
+  const { images = [], ...entry } = overrides;
+  return { ...createAvailability(entry), images };
 }
 
 /** Answers a mocked fetch by URL prefix; an unexpected call fails the test. */

@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 
-interface FieldProps {
+export interface FieldProps {
   label: ReactNode;
   /** Help text under the field. */
   hint?: ReactNode;
@@ -15,7 +15,7 @@ const CONTROL =
   'block w-full rounded border bg-surface px-3 text-base text-ink placeholder:text-ink-muted transition-colors ' +
   'focus-visible:outline-2 focus-visible:outline-offset-0 disabled:opacity-60 ';
 
-function controlClasses(invalid: boolean, className?: string) {
+export function controlClasses(invalid: boolean, className?: string) {
   return cn(CONTROL, invalid ? 'border-danger' : 'border-line-strong', className);
 }
 
@@ -33,7 +33,7 @@ function useField(id: string | undefined, hint: ReactNode, error: ReactNode) {
   };
 }
 
-function FieldFrame({
+export function FieldFrame({
   fieldId,
   label,
   labelSuffix,

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
 
 /**
@@ -23,6 +23,47 @@ export function variantSrcSet(src: string, kind: ImageKind): string | undefined 
     .join(', ');
 }
 
+/** How near the viewport an image below the first screen starts loading, and after how long there (document 2). */
+export const LAZY_IMAGE_MARGIN_PX = 200;
+export const LAZY_IMAGE_DELAY_MS = 100;
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether an element has come within 200 px of the viewport and stayed there 100 ms: a quick
+ * scroll past a picture does not download it. A server render and its hydration count as near
+ * (the markup carries the picture, for visitors without script too; the browser's own lazy
+ * loading holds it back), and so does a browser without IntersectionObserver.
+ */
+export function useNearViewport(ref: RefObject<Element | null>, { skip = false }: { skip?: boolean } = {}): boolean {
+  // The server's answer during a server render and its hydration, the browser's after.
+  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const [near, setNear] = useState(hydrating);
+  const observable = typeof IntersectionObserver !== 'undefined';
+  useEffect(() => {
+    const element = ref.current;
+    if (skip || near || !observable || !element) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const inRange = entries.some((entry) => entry.isIntersecting);
+        if (inRange && timer === undefined) timer = setTimeout(() => setNear(true), LAZY_IMAGE_DELAY_MS);
+        if (!inRange && timer !== undefined) {
+          clearTimeout(timer);
+          timer = undefined;
+        }
+      },
+      { rootMargin: `${LAZY_IMAGE_MARGIN_PX}px` },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ref, skip, near, observable]);
+  return skip || near || !observable;
+}
+
 /** Ten quiet hues for placeholders, picked by a seed such as the user id (id modulo 10). */
 const PLACEHOLDER_HUES = [20, 45, 80, 140, 175, 200, 230, 265, 300, 340];
 
@@ -36,7 +77,8 @@ export type AspectRatio = '1/1' | '4/5' | '3/1' | '16/9' | '4/3' | `${number}/${
 
 /**
  * An image in a box whose aspect ratio is set before the picture arrives, on a colour
- * placeholder, so nothing jumps. Lazy unless `priority` (the first visible image).
+ * placeholder, so nothing jumps. Unless `priority` (the first visible image), the picture is
+ * requested once the box has been within 200 px of the viewport for 100 ms.
  */
 export function Image({
   src,
@@ -44,6 +86,8 @@ export function Image({
   ratio = '1/1',
   kind = 'gallery',
   sizes,
+  width,
+  height,
   priority = false,
   seed,
   fallback,
@@ -57,6 +101,9 @@ export function Image({
   kind?: ImageKind;
   /** The `sizes` attribute for the srcset, e.g. "(min-width: 1024px) 20vw, 50vw". */
   sizes?: string;
+  /** The picture's own size in pixels, for the browser's layout before it arrives. */
+  width?: number;
+  height?: number;
   priority?: boolean;
   /** Picks the placeholder colour (e.g. the user id). */
   seed?: number;
@@ -66,10 +113,16 @@ export function Image({
   imgClassName?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  // A picture in the server's markup is shown as it arrives: fading it in would wait for the
+  // app's script and make it the page's last paint. Pictures the browser adds later fade in.
+  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const [loaded, setLoaded] = useState(hydrating);
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box, { skip: priority });
   const showImage = Boolean(src) && failed !== src;
   return (
     <div
+      ref={box}
       className={cn('relative overflow-hidden bg-sunken', className)}
       style={{
         aspectRatio: ratio,
@@ -77,11 +130,13 @@ export function Image({
       }}
     >
       {!showImage && fallback && <div className="absolute inset-0 flex items-center justify-center">{fallback}</div>}
-      {showImage && (
+      {showImage && near && (
         <img
           src={src as string}
           srcSet={variantSrcSet(src as string, kind)}
           sizes={sizes}
+          width={width}
+          height={height}
           alt={alt}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}

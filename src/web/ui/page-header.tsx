@@ -6,7 +6,7 @@ export function PageHeader({ kicker, title, intro, action }: { kicker?: ReactNod
     <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
         {kicker && <p className="text-sm font-semibold uppercase tracking-wide text-ink-muted">{kicker}</p>}
-        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight break-words hyphens-auto sm:text-4xl">{title}</h1>
         <p className="mt-2 max-w-prose text-ink-muted">{intro}</p>
       </div>
       {action}

@@ -6,6 +6,8 @@ import * as listings from './2026-11-22-003-listings';
 import * as listingIndexes from './2026-11-22-004-listing-indexes';
 import * as listingSearch from './2026-11-22-005-listing-search';
 import * as reviewsMessages from './2026-11-24-000-reviews-messages';
+import * as pictures from './2026-11-25-000-pictures';
+import * as cityNames from './2026-11-25-001-city-names';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-004-listing-indexes': listingIndexes,
   '2026-11-22-005-listing-search': listingSearch,
   '2026-11-24-000-reviews-messages': reviewsMessages,
+  '2026-11-25-000-pictures': pictures,
+  '2026-11-25-001-city-names': cityNames,
 };

@@ -267,6 +267,25 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
     await visit({ module: 'listings', url: `${k.api}/${first.id}/matches`, as: k.stranger, status: 403 });
   }
 
+  // Workplace photos of guest spots: uploaded, refused, listed, reordered and deleted; the last spot keeps one until it is deleted below.
+  {
+    const [photoSpot, , doomedSpot] = created['/api/guest-spots'] as Array<{ id: number; slug: string }>;
+    const photosOf = (spot: { id: number }) => `/api/guest-spots/${spot.id}/photos`;
+    const photoIds: number[] = [];
+    for (const color of [{ r: 40, g: 40, b: 40 }, { r: 200, g: 180, b: 150 }]) {
+      const res = await visit({ module: 'guest-spot-photos', method: 'POST', url: photosOf(photoSpot!), as: studio, form: { fields: {}, image: await image(color) }, status: 201 });
+      photoIds.push((json(res).photo as { id: number }).id);
+    }
+    await visit({ module: 'guest-spot-photos', method: 'POST', url: photosOf(doomedSpot!), as: studio, form: { fields: {}, image: await image({ r: 90, g: 20, b: 20 }) }, status: 201 });
+    await visit({ module: 'guest-spot-photos', method: 'POST', url: photosOf(photoSpot!), as: artist, form: { fields: {}, image: await image({ r: 1, g: 2, b: 3 }) }, status: 403 });
+    await visit({ module: 'guest-spot-photos', url: photosOf(photoSpot!), status: 200 });
+    await visit({ module: 'guest-spot-photos', method: 'PUT', url: `${photosOf(photoSpot!)}/order`, as: studio, payload: { ids: [...photoIds].reverse() }, status: 200 });
+    await visit({ module: 'guest-spot-photos', method: 'PUT', url: `${photosOf(photoSpot!)}/order`, as: studio, payload: { ids: [photoIds[0]] }, status: 400 });
+    await visit({ module: 'guest-spot-photos', method: 'DELETE', url: `${photosOf(photoSpot!)}/${photoIds[0]}`, as: artist, status: 403 });
+    await visit({ module: 'guest-spot-photos', method: 'DELETE', url: `${photosOf(photoSpot!)}/${photoIds[0]}`, as: studio, status: 200 });
+    await visit({ module: 'listings', url: `/api/guest-spots/${photoSpot!.id}`, status: 200 });
+  }
+
   // Artists and featured lists.
   for (const query of ['', '?page=2&limit=1', `?style=${style(0)}`, `?country=${germany}`, '?country=DE', `?city=${hamburg.id}`, '?available=1', `?available=true&style=${style(1)}&country=DE&city=${hamburg.id}`]) {
     await visit({ module: 'artists', url: `/api/artists${query}`, status: 200, hot: true });
@@ -360,7 +379,7 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   for (const [url, status] of [
     ['/', 200], ['/de/', 200], ['/guestspots', 200], ['/guestspots/page/2', 404], ['/gastplatze', 200], [`/guestspot/${spot.slug}`, 200],
     [`/de/guestspot/${spot.slug}`, 200], ['/guestspot/no-such-spot', 404], [`/guestspots/${spot.id}`, 301], [`/guestspots/${spot.id}/edit`, 301],
-    ['/artist-availability', 200], [`/artist-availability/${availability.id}`, 200], [`/tattooartist/${availability.slug}`, 200],
+    ['/artist-availability', 200], ['/artist-availability/page/2', 404], ['/artist-availability?page=2', 301], [`/artist-availability/${availability.id}`, 301], [`/tattooartist/${availability.slug}`, 200],
     [`/availability/${availability.id}`, 301], ['/tattooartists', 200], ['/tattooartists/page/2', 404], ['/tattooartist/no-such-availability', 404],
     ['/tattoo-gallery', 200], ['/tattoo-galerie', 200], ['/mara-ink', 200], ['/nobody-here', 404], ['/aboutus', 200], ['/de/agb', 200],
   ] as const) {

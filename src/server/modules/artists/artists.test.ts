@@ -3,6 +3,7 @@ import type { ArtistListItem, ArtistPage } from '../../../common/schemas/artists
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { call, createAvailability, day, makeAdmin, placeUser, referenceIds } from '../../test/listing-factories';
+import { givePicture, givePictures } from '../../test/pictures';
 
 describeEachEngine('artist listing', (engine) => {
   let t: TestApp;
@@ -11,6 +12,7 @@ describeEachEngine('artist listing', (engine) => {
   let plain: TestUser;
   let travelling: TestUser;
   let newest: TestUser;
+  let bare: TestUser;
   const current: Record<string, { id: number; slug: string }> = {};
 
   beforeAll(async () => {
@@ -23,6 +25,11 @@ describeEachEngine('artist listing', (engine) => {
     newest = await createArtist(t.app);
     await createStudio(t.app);
     await makeAdmin(t.app, await createArtist(t.app));
+    // A profile without any picture stays out of the list until it has one.
+    bare = await createArtist(t.app);
+    await givePicture(t.app, oldFeatured, 'avatar');
+    await givePictures(t.app, [plain, travelling]);
+    await givePicture(t.app, newest, 'work');
     // Registration order decides "newest"; spread the timestamps so both engines sort alike.
     for (const [i, user] of [oldFeatured, plain, travelling, newest].entries()) {
       await db.updateTable('users').set({ created_at: `2026-01-0${i + 1}T10:00:00.000Z` }).where('id', '=', user.user.id).execute();
@@ -48,6 +55,10 @@ describeEachEngine('artist listing', (engine) => {
     await createAvailability(t.app, plain, { startDate: day(61), endDate: day(70) });
     await createAvailability(t.app, plain, { startDate: day(1), endDate: day(3), isActive: false });
     await createAvailability(t.app, newest, { startDate: '2024-02-01', endDate: '2024-02-10' });
+    // Would pass every filter below, but has no picture.
+    await placeUser(t.app, bare, { countryId: ref.country('DE'), cityId: ref.hamburg.id, cityName: ref.hamburg.name });
+    await db.insertInto('user_styles').values({ user_id: bare.user.id, style_id: ref.style('realism') }).execute();
+    await createAvailability(t.app, bare, { startDate: day(1), endDate: day(9) });
     const edge = await createAvailability(t.app, newest, { title: 'Edge', startDate: day(60), endDate: day(80) });
     current.newest = { id: edge.id, slug: edge.slug };
   });
@@ -62,17 +73,19 @@ describeEachEngine('artist listing', (engine) => {
   };
   const ids = (page: ArtistPage) => page.items.map((a) => a.id);
 
-  it('lists artists only, featured first, then the newest, with card fields', async () => {
+  it('lists artists with a picture only, featured first, then the newest, with card fields', async () => {
     const page = await list('', 'de');
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: 12 });
     expect(ids(page)).toEqual([oldFeatured.user.id, newest.user.id, travelling.user.id, plain.user.id]);
     const first = page.items[0] as ArtistListItem;
-    expect(Object.keys(first).sort()).toEqual(['avatar', 'cityName', 'countryCode', 'currentAvailability', 'featured', 'id', 'name', 'rating', 'styles', 'username']);
+    expect(Object.keys(first).sort()).toEqual(['avatar', 'cityName', 'countryCode', 'currentAvailability', 'featured', 'id', 'images', 'name', 'rating', 'styles', 'username']);
     expect(first).toEqual({
       id: oldFeatured.user.id,
       name: oldFeatured.user.name,
       username: oldFeatured.user.username,
-      avatar: null,
+      avatar: `/uploads/avatars/${oldFeatured.user.id}/test.webp`,
+      // An avatar alone: no works to show on the card.
+      images: [],
       cityName: 'Berlin',
       countryCode: 'DE',
       styles: [

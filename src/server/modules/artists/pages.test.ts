@@ -18,6 +18,8 @@ describeEachEngine('artist listing pages: heads and legacy paths', (engine) => {
         type: 'artist' as const,
       })),
     );
+    // The list shows profiles with a picture only.
+    await t.app.ctx.db.updateTable('users').set({ avatar: '/uploads/avatars/page-large.webp' }).execute();
   });
 
   it('gives each listing page its canonical and prev/next links; past the end is 404', async () => {

@@ -1,13 +1,18 @@
 import type { ArtistListItem } from '../../../common/schemas/artists';
+import type { CardImage } from '../../../common/schemas/card-images';
 import type { StyleRef } from '../../../common/schemas/listing-fields';
 import { averageRating } from '../../../common/schemas/reviews';
 import { personCard } from '../listings/presenter';
+import type { CityNamer } from '../reference/service';
 import type { ArtistRow } from './repo';
 
-/** An artist card of the listing; the city falls back to the free-text profile city. */
-export function presentArtistCard(row: ArtistRow, styles: StyleRef[]): ArtistListItem {
+/** An artist card of the listing with their latest works; the city falls back to the free-text profile city. */
+export function presentArtistCard(row: ArtistRow, styles: StyleRef[], images: CardImage[], cityName?: CityNamer): ArtistListItem {
+  const card = personCard(row);
   return {
-    ...personCard(row),
+    ...card,
+    cityName: cityName ? cityName(undefined, card.cityName) : card.cityName,
+    images,
     countryCode: row.country_code,
     styles,
     featured: Number(row.featured) === 1,

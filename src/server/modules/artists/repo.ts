@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
+import { hasPicture } from '../profiles/listed';
 
 export interface ArtistFilter {
   now: string;
@@ -32,9 +33,12 @@ export interface ArtistRow {
 }
 
 export function createArtistRepo(db: Db) {
-  /** Artist accounts matching the filters; the admin team's account is no artist to book. */
+  /**
+   * Artist accounts matching the filters; the admin team's account is no artist to book, and a
+   * profile without any picture stays out until it has one.
+   */
   const filtered = (f: ArtistFilter) => {
-    let q = db.selectFrom('users').where('users.user_type', '=', 'artist').where('users.role', '<>', 'admin');
+    let q = db.selectFrom('users').where('users.user_type', '=', 'artist').where('users.role', '<>', 'admin').where(hasPicture('users'));
     if (f.countryId !== null) q = q.where('users.country_id', '=', f.countryId);
     if (f.cityId !== null) q = q.where('users.city_id', '=', f.cityId);
     if (f.styleId !== null) {

@@ -5,12 +5,20 @@ import type { Db } from '../../db/index';
 import { tags } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import { groupStyles } from '../listings/presenter';
+import type { CardImages } from '../gallery/card-images';
 import type { ReferenceService } from '../reference/service';
 import { presentArtistCard } from './presenter';
 import { createArtistRepo, type ArtistFilter } from './repo';
 
-/** The artist listing (/tattooartists): three queries a page, whatever its size, cached while fresh. */
-export function createArtistService({ db, listCache: cache = noCache, reference }: { db: Db; listCache?: ResultCache; reference: ReferenceService }) {
+export interface ArtistServiceDeps {
+  db: Db;
+  listCache?: ResultCache;
+  reference: ReferenceService;
+  pictures: Pick<CardImages, 'latestWorks'>;
+}
+
+/** The artist listing (/tattooartists): four queries a page, whatever its size, cached while fresh. */
+export function createArtistService({ db, listCache: cache = noCache, reference, pictures }: ArtistServiceDeps) {
   const repo = createArtistRepo(db);
 
   const baseFilter = (): ArtistFilter => {
@@ -37,8 +45,10 @@ export function createArtistService({ db, listCache: cache = noCache, reference 
     };
     const offset = (query.page - 1) * query.limit;
     const [rows, total] = await Promise.all([repo.listPage(filter, query.limit, offset), repo.count(filter)]);
-    const styles = groupStyles(await repo.stylesOf(rows.map((r) => r.id), lang));
-    return { items: rows.map((r) => presentArtistCard(r, styles.get(r.id) ?? [])), total, page: query.page, pageSize: query.limit };
+    const ids = rows.map((r) => r.id);
+    const [styleRows, works, cityName] = await Promise.all([repo.stylesOf(ids, lang), pictures.latestWorks(ids), reference.cityNamer(lang)]);
+    const styles = groupStyles(styleRows);
+    return { items: rows.map((r) => presentArtistCard(r, styles.get(r.id) ?? [], works.get(r.id) ?? [], cityName)), total, page: query.page, pageSize: query.limit };
   }
 
   return {

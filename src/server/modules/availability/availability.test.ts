@@ -4,6 +4,7 @@ import { describeEachEngine } from '../../test/app';
 import { createArtist, createStudio } from '../../test/factories';
 import { publicListReader, useListingWorld } from '../listings/testing';
 import { call, createAvailability, createGuestSpot, day } from '../../test/listing-factories';
+import { givePictures } from '../../test/pictures';
 
 const ENTITY_KEYS = [
   'artist', 'can', 'cityId', 'cityName', 'countryCode', 'countryId', 'countryName', 'createdAt', 'description', 'endDate', 'id',
@@ -63,7 +64,7 @@ describeEachEngine('availability: calls, roles and rules', (engine) => {
   it('refuses studios (403) and visitors (401)', async () => {
     const byStudio = await call(w.t.app, 'POST', '/api/artist-availability', { as: w.studio, payload: {}, lang: 'de' });
     expect(byStudio.statusCode).toBe(403);
-    expect(byStudio.json()).toMatchObject({ code: 'onlyArtists', error: 'Nur Tätowierer:innen können Verfügbarkeiten anbieten.' });
+    expect(byStudio.json()).toMatchObject({ code: 'onlyArtists', error: 'Nur Künstler können Verfügbarkeiten anbieten.' });
     expect((await call(w.t.app, 'POST', '/api/artist-availability', { payload: {} })).statusCode).toBe(401);
   });
 
@@ -147,13 +148,17 @@ describeEachEngine('availability: calls, roles and rules', (engine) => {
       styleIds: [w.ref.style('japanese')],
     });
     const viennaStudio = await createStudio(w.t.app);
+    const austrianStudio = await createStudio(w.t.app);
+    await givePictures(w.t.app, [viennaStudio, austrianStudio, w.studio]);
     const vienna = await createGuestSpot(w.t.app, viennaStudio, {
       startDate: day(105),
       endDate: day(110),
       cityId: w.ref.vienna.id,
       styleIds: [w.ref.style('japanese'), w.ref.style('realism')],
     });
-    const berlin = await createGuestSpot(w.t.app, w.studio, { startDate: day(90), endDate: day(130), cityId: w.ref.berlin.id });
+    const austria = await createGuestSpot(w.t.app, austrianStudio, { startDate: day(90), endDate: day(130), countryId: w.ref.country('AT') });
+    // Germany is not where this artist goes, however long the spot.
+    const berlin = await createGuestSpot(w.t.app, w.studio, { startDate: day(90), endDate: day(130), cityId: w.ref.berlin.id, styleIds: [w.ref.style('japanese')] });
     await createGuestSpot(w.t.app, viennaStudio, { startDate: day(105), endDate: day(110), cityId: w.ref.vienna.id, isActive: false });
     await createGuestSpot(w.t.app, viennaStudio, { startDate: day(121), endDate: day(130), cityId: w.ref.vienna.id });
 
@@ -161,16 +166,18 @@ describeEachEngine('availability: calls, roles and rules', (engine) => {
     const res = await call(w.t.app, 'GET', url, { as: traveller });
     expect(res.statusCode).toBe(200);
     const matches = res.json();
-    expect(matches.map((m: { guestSpot: { id: number } }) => m.guestSpot.id)).toEqual([vienna.id, berlin.id]);
+    expect(matches.map((m: { guestSpot: { id: number } }) => m.guestSpot.id)).toEqual([vienna.id, austria.id]);
     expect(matches[0]).toMatchObject({
-      score: 6 + 25 + 10 + 8,
-      overlapDays: 6,
-      sameCity: true,
-      sameCountry: true,
-      sharedStyles: [{ id: w.ref.style('japanese') }],
+      score: 6 + 40 + 10 + 5,
+      reasons: { daysInCommon: 6, sameCity: true, sameCountry: true, stylesInCommon: [{ id: w.ref.style('japanese') }] },
       guestSpot: { id: vienna.id, slug: vienna.slug, studio: { id: viennaStudio.user.id } },
     });
-    expect(matches[1]).toMatchObject({ score: 21, overlapDays: 21, sameCity: false, sameCountry: false });
+    expect(matches[1]).toMatchObject({ score: 20 + 5, reasons: { daysInCommon: 21, sameCity: false, sameCountry: true, stylesInCommon: [] } });
+    // Without a country the artist goes anywhere: the German spot fits too, its style in common first.
+    const anywhere = await createAvailability(w.t.app, traveller, { startDate: day(100), endDate: day(120), styleIds: [w.ref.style('japanese')] });
+    const open = (await call(w.t.app, 'GET', `/api/artist-availability/${anywhere.id}/matches`, { as: traveller })).json();
+    expect(open.map((m: { guestSpot: { id: number } }) => m.guestSpot.id)).toEqual([berlin.id, vienna.id, austria.id]);
+    expect(open[0]).toMatchObject({ score: 20 + 40, reasons: { daysInCommon: 21, sameCity: false, sameCountry: false } });
     expect((await call(w.t.app, 'GET', url)).statusCode).toBe(401);
     expect((await call(w.t.app, 'GET', url, { as: w.otherArtist })).statusCode).toBe(403);
     expect((await call(w.t.app, 'GET', url, { as: viennaStudio })).statusCode).toBe(403);
@@ -209,7 +216,8 @@ describeEachEngine('availability: the public list', (engine) => {
     const all = await list();
     expect(all).toMatchObject({ total: 3, page: 1, pageSize: 12 });
     expect(ids(all)).toEqual([entries.now?.id, entries.hamburg?.id, entries.later?.id]);
-    expect(Object.keys(all.items[0] as object).sort()).toEqual(ENTITY_KEYS);
+    // A list card carries the pictures it leads with besides the entity.
+    expect(Object.keys(all.items[0] as object).sort()).toEqual([...ENTITY_KEYS, 'images'].sort());
     expect(ids(await list(`?style=${w.ref.style('traditional')}`))).toEqual([entries.now?.id, entries.hamburg?.id]);
     expect(ids(await list(`?style=${w.ref.style('blackwork')}&country=AT`))).toEqual([entries.now?.id]);
     expect(ids(await list(`?country=${w.ref.country('FR')}`))).toEqual([entries.later?.id]);

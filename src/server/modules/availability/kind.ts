@@ -52,10 +52,11 @@ export const availabilityKind: ListingKind<Availability> = {
   slugFallback: 'availability',
   cacheKey: 'availabilities',
   pages: {
-    // /artist-availability/{id} and /tattooartist/{slug} show the same: the slug page is canonical.
     detailBySlug: 'tattooArtist',
+    // An id address that is no id (/artist-availability/abc) is not found.
     detailById: 'availabilityDetail',
-    // /availability/{id} and /tattooartists/{id} name an entry by id.
+    list: { first: 'availabilityList', numbered: 'availabilityListPage' },
+    // /availability/{id}, /tattooartists/{id} and /artist-availability/{id} name an entry by id and answer 301 to its slug page.
     legacyLookups: ['availability'],
     seoKey: 'tattooArtist',
     placeText,

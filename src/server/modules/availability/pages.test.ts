@@ -21,7 +21,7 @@ describeEachEngine('availability pages: heads and legacy paths', (engine) => {
     hidden = await createAvailability(t.app, artist, { title: 'Paused', isActive: false });
   });
 
-  it('writes the detail head with an Event, on the slug page and the id page', async () => {
+  it('writes the detail head with an Event on the slug page', async () => {
     const res = await page(`/tattooartist/${entry.slug}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<title>Guest artist in Vienna – ${w.artist.user.name} | Tattoo Guest Spots</title>`);
@@ -39,16 +39,36 @@ describeEachEngine('availability pages: heads and legacy paths', (engine) => {
       location: { '@type': 'Place', name: 'Wien oder Graz', address: { '@type': 'PostalAddress', addressLocality: entry.cityName, addressCountry: 'AT' } },
       performer: { '@type': 'Person', name: w.artist.user.name, url: profile },
     });
+  });
 
-    const byId = await page(`/pt/artist-availability/${entry.id}`);
-    expect(byId.statusCode).toBe(200);
-    // Both show the same availability; the slug page is the canonical one.
-    expect(link(byId.body, 'canonical')).toBe(`http://localhost:3000/pt/tattooartist/${entry.slug}`);
-    expect(jsonLd(byId.body)['@type']).toBe('Event');
+  it('gives an entry one address: its id address answers 301 to the slug page', async () => {
+    await expectRedirects(page, [
+      [`/artist-availability/${entry.id}`, `/tattooartist/${entry.slug}`],
+      [`/pt/artist-availability/${entry.id}`, `/pt/tattooartist/${entry.slug}`],
+      [`/de/artist-availability/${entry.id}?ref=mail`, `/de/tattooartist/${entry.slug}?ref=mail`],
+      ['/artist-availability/99999999', '/tattooartists'],
+      [`/artist-availability/${hidden.id}`, '/tattooartists'],
+    ]);
+  });
+
+  it('pages the list at /artist-availability/page/{n}; the old ?page=n answers 301 there', async () => {
+    const first = await page('/artist-availability');
+    expect(first.statusCode).toBe(200);
+    expect(link(first.body, 'canonical')).toBe('http://localhost:3000/artist-availability');
+    // One entry is visible: a second page does not exist.
+    expect((await page('/artist-availability/page/2')).statusCode).toBe(404);
+    await expectRedirects(page, [
+      ['/artist-availability?page=3', '/artist-availability/page/3'],
+      ['/de/artist-availability?page=2&style=4', '/de/artist-availability/page/2?style=4'],
+      ['/artist-availability?page=1', '/artist-availability'],
+      ['/fr/artist-availability?style=4&page=x', '/fr/artist-availability?style=4'],
+      ['/guestspots?page=2', '/guestspots/page/2'],
+      ['/de/gastplatze?page=4', '/de/guestspots/page/4'],
+    ]);
   });
 
   it('answers 404 for unknown or hidden entries; the fixed pages render', async () => {
-    for (const url of ['/tattooartist/nobody', '/artist-availability/99999999', '/artist-availability/abc', `/tattooartist/${hidden.slug}`]) {
+    for (const url of ['/tattooartist/nobody', '/artist-availability/abc', `/tattooartist/${hidden.slug}`]) {
       expect((await page(url)).statusCode, url).toBe(404);
     }
     expect((await page(`/tattooartist/${hidden.slug}`, w.artist)).statusCode).toBe(200);

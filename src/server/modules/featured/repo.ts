@@ -1,7 +1,9 @@
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
+import { hasPicture } from '../profiles/listed';
 import { selectUserStyles } from '../reference/repo';
 
+/** Featured users of a type that show a picture, the latest purchase first. */
 export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: string, limit: number) {
   return db
     .selectFrom('users')
@@ -14,6 +16,8 @@ export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: s
     ])
     .where('users.user_type', '=', userType)
     .where('users.featured_until', '>', now)
+    // A paid spot still needs a picture to show: without one the profile waits until it has one.
+    .where(hasPicture('users'))
     .orderBy('users.featured_until', 'desc')
     .orderBy('users.id', 'asc')
     .limit(limit)

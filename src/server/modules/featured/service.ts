@@ -4,16 +4,27 @@ import { averageRating } from '../../../common/schemas/reviews';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import { tags } from '../../lib/answer-cache/index';
+import type { CardImages } from '../gallery/card-images';
+import type { CityNamer, ReferenceService } from '../reference/service';
 import { findFeatured, findStyleNames } from './repo';
 
 const collator = new Intl.Collator('de');
 
-/** Users whose featuredUntil lies in the future, newest purchase first, with styles in two queries. */
-async function listFeatured(db: Db, userType: 'artist', limit: number, lang: Language): Promise<FeaturedArtist[]>;
-async function listFeatured(db: Db, userType: 'studio', limit: number, lang: Language): Promise<FeaturedStudio[]>;
-async function listFeatured(db: Db, userType: 'artist' | 'studio', limit: number, lang: Language) {
+type Pictures = Pick<CardImages, 'latestWorks' | 'studioCovers'>;
+type Names = Pick<ReferenceService, 'cityNamer'>;
+const asStored: CityNamer = (_cityId, stored) => stored;
+
+/** Users whose featuredUntil lies in the future, newest purchase first, with styles and pictures in a few queries. */
+async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined, userType: 'artist', limit: number, lang: Language): Promise<FeaturedArtist[]>;
+async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined, userType: 'studio', limit: number, lang: Language): Promise<FeaturedStudio[]>;
+async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined, userType: 'artist' | 'studio', limit: number, lang: Language) {
   const rows = await findFeatured(db, userType, new Date().toISOString(), limit);
-  const styleRows = await findStyleNames(db, rows.map((r) => r.id), lang);
+  const ids = rows.map((r) => r.id);
+  const [styleRows, images, cityName] = await Promise.all([
+    findStyleNames(db, ids, lang),
+    userType === 'artist' ? pictures.latestWorks(ids) : pictures.studioCovers(ids),
+    names ? names.cityNamer(lang) : asStored,
+  ]);
   const styles = new Map<number, string[]>();
   for (const s of styleRows) styles.set(s.user_id, [...(styles.get(s.user_id) ?? []), s.name]);
   return rows.map((r) => {
@@ -22,8 +33,9 @@ async function listFeatured(db: Db, userType: 'artist' | 'studio', limit: number
       username: r.username,
       name: r.name,
       avatarUrl: r.avatar,
+      images: images.get(r.id) ?? [],
       countryCode: r.country_code,
-      cityName: r.city_name ?? r.city,
+      cityName: cityName(undefined, r.city_name ?? r.city),
       rating: { average: averageRating(r.rating_sum, r.rating_count), count: r.rating_count },
       styles: (styles.get(r.id) ?? []).sort(collator.compare),
       bio: r.bio,
@@ -41,17 +53,18 @@ async function listFeatured(db: Db, userType: 'artist' | 'studio', limit: number
   });
 }
 
-export type FeaturedDeps = Pick<AppContext, 'db' | 'listCache'>;
+/** `reference` names the cards' cities in the request's language. */
+export type FeaturedDeps = Pick<AppContext, 'db' | 'listCache'> & { pictures: Pictures; reference?: Names };
 export type FeaturedService = ReturnType<typeof createFeaturedService>;
 
 /**
  * The home page asks for these on every visit and they are the same for everyone: answered
  * from the list cache, filed under each user shown (a profile edit, a review clears them).
  */
-export function createFeaturedService({ db, listCache }: FeaturedDeps) {
+export function createFeaturedService({ db, listCache, pictures, reference }: FeaturedDeps) {
   const shown = (list: { id: number }[]) => list.map((u) => tags.user(u.id));
   return {
-    artists: (limit: number, lang: Language) => listCache.get(`featured:artist:${limit}:${lang}`, [tags.featured], () => listFeatured(db, 'artist', limit, lang), shown),
-    studios: (limit: number, lang: Language) => listCache.get(`featured:studio:${limit}:${lang}`, [tags.featured], () => listFeatured(db, 'studio', limit, lang), shown),
+    artists: (limit: number, lang: Language) => listCache.get(`featured:artist:${limit}:${lang}`, [tags.featured], () => listFeatured(db, pictures, reference, 'artist', limit, lang), shown),
+    studios: (limit: number, lang: Language) => listCache.get(`featured:studio:${limit}:${lang}`, [tags.featured], () => listFeatured(db, pictures, reference, 'studio', limit, lang), shown),
   };
 }

@@ -105,11 +105,14 @@ describeEachEngine('gallery', (engine) => {
       }
     });
 
-    it('appends to the end of the portfolio and takes styleIds[] too', async () => {
+    it('puts new work first, moving the others one place back, and takes styleIds[] too', async () => {
+      const before = (await send('GET', `/api/users/${owner.user.id}/profile`)).json().user.galleryImages as Image[];
       const second = await uploadOk(owner, { 'styleIds[]': [style('dotwork').id] });
-      expect(second.position).toBe(1);
+      expect(second.position).toBe(0);
       expect(second.caption).toBeNull();
       expect(second.styles.map((s) => s.id)).toEqual([style('dotwork').id]);
+      const after = (await send('GET', `/api/users/${owner.user.id}/profile`)).json().user.galleryImages as Image[];
+      expect(after.map((i) => [i.id, i.position])).toEqual([[second.id, 0], ...before.map((i, n) => [i.id, n + 1])]);
     });
 
     it('refuses a visitor with 401 and bad uploads with the texts of the spec', async () => {
@@ -239,16 +242,21 @@ describeEachEngine('gallery', (engine) => {
       const [a, b, c] = [await uploadOk(user), await uploadOk(user), await uploadOk(user)];
       const profileOrder = async () =>
         ((await send('GET', `/api/users/${user.user.id}/profile`)).json().user.galleryImages as Image[]).map((i) => i.id);
-      expect(await profileOrder()).toEqual([a.id, b.id, c.id]);
+      // New work first.
+      expect(await profileOrder()).toEqual([c.id, b.id, a.id]);
 
-      const res = await send('PUT', '/api/gallery/order', user, { ids: [c.id, a.id, b.id] });
+      const res = await send('PUT', '/api/gallery/order', user, { ids: [a.id, c.id, b.id] });
       expect(res.statusCode).toBe(200);
-      expect(res.json().images.map((i: Image) => [i.id, i.position])).toEqual([[c.id, 0], [a.id, 1], [b.id, 2]]);
-      expect(await profileOrder()).toEqual([c.id, a.id, b.id]);
+      expect(res.json().images.map((i: Image) => [i.id, i.position])).toEqual([[a.id, 0], [c.id, 1], [b.id, 2]]);
+      expect(await profileOrder()).toEqual([a.id, c.id, b.id]);
 
       // Left-out images keep their order after the listed ones.
       await send('PUT', '/api/gallery/order', user, { ids: [b.id] });
-      expect(await profileOrder()).toEqual([b.id, c.id, a.id]);
+      expect(await profileOrder()).toEqual([b.id, a.id, c.id]);
+
+      // An upload after a reorder still goes first and keeps the chosen order behind it.
+      const d = await uploadOk(user);
+      expect(await profileOrder()).toEqual([d.id, b.id, a.id, c.id]);
     });
 
     it('refuses foreign, duplicate and malformed ids, and visitors', async () => {

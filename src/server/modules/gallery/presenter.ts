@@ -1,7 +1,7 @@
 import type { GalleryImage, GalleryListItem, GalleryOwner } from '../../../common/schemas/gallery';
 import type { UserType } from '../../../common/constants';
 import type { SessionUser } from '../../../common/schemas/session';
-import { sortStyles } from '../reference/service';
+import { sortStyles, type CityNamer } from '../reference/service';
 import { galleryPolicy } from './policy';
 import type { ImageRow, OwnerRow } from './repo';
 
@@ -30,19 +30,20 @@ export function presentGalleryImage(row: ImageRow, styles: NamedStyle[], viewer:
   };
 }
 
-/** The owner card of a public gallery entry: public fields only. */
-export function presentOwner(row: OwnerRow): GalleryOwner {
+/** The owner card of a public gallery entry: public fields only, the city named in the answer's language. */
+export function presentOwner(row: OwnerRow, cityName?: CityNamer): GalleryOwner {
+  const stored = row.owner_city_name ?? row.owner_city;
   return {
     id: row.owner_id,
     name: row.owner_name,
     username: row.owner_username,
     avatar: row.owner_avatar,
     userType: row.owner_user_type as UserType,
-    cityName: row.owner_city_name ?? row.owner_city,
+    cityName: cityName ? cityName(undefined, stored) : stored,
     countryCode: row.owner_country_code,
   };
 }
 
-export function presentListItem(row: ImageRow & OwnerRow, styles: NamedStyle[], viewer: SessionUser | null): GalleryListItem {
-  return { ...presentGalleryImage(row, styles, viewer), user: presentOwner(row) };
+export function presentListItem(row: ImageRow & OwnerRow, styles: NamedStyle[], viewer: SessionUser | null, cityName?: CityNamer): GalleryListItem {
+  return { ...presentGalleryImage(row, styles, viewer), user: presentOwner(row, cityName) };
 }

@@ -86,10 +86,11 @@ export interface NewImage {
 }
 
 /**
- * Inserts an image at the end of the owner's portfolio, with its styles, unless the portfolio
- * already holds `maxImages`: null then. Count, position and insert share one transaction
- * that holds the owner's row locked on PostgreSQL (SQLite runs one writer at a time), so
- * parallel uploads get distinct positions and never pass the cap.
+ * Inserts an image at the front of the owner's portfolio (new work first: the others move one
+ * place back), with its styles, unless the portfolio already holds `maxImages`: null then.
+ * Count, shift and insert share one transaction that holds the owner's row locked on
+ * PostgreSQL (SQLite runs one writer at a time), so parallel uploads get distinct positions
+ * and never pass the cap.
  */
 export async function insertImage(db: Db, image: NewImage, maxImages: number): Promise<number | null> {
   const postgres = isPostgresDb(db);
@@ -97,11 +98,15 @@ export async function insertImage(db: Db, image: NewImage, maxImages: number): P
     if (postgres) await trx.selectFrom('users').select('id').where('id', '=', image.userId).forNoKeyUpdate().execute();
     const current = await trx
       .selectFrom('gallery_images')
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('position').as('max')])
+      .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', image.userId)
       .executeTakeFirstOrThrow();
     if (Number(current.count) >= maxImages) return null;
-    const position = current.max === null || current.max === undefined ? 0 : Number(current.max) + 1;
+    await trx
+      .updateTable('gallery_images')
+      .set((eb) => ({ position: eb('position', '+', 1) }))
+      .where('user_id', '=', image.userId)
+      .execute();
     const row = await trx
       .insertInto('gallery_images')
       .values({
@@ -112,7 +117,7 @@ export async function insertImage(db: Db, image: NewImage, maxImages: number): P
         width: image.width,
         height: image.height,
         caption: image.caption,
-        position,
+        position: 0,
         created_at: image.now,
         updated_at: image.now,
       })

@@ -8,6 +8,7 @@ import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
 import type { ReferenceService } from '../reference/service';
+import { cardImageTags } from './card-images';
 import { galleryPolicy } from './policy';
 import { presentGalleryImage, presentListItem, presentOwner, type NamedStyle } from './presenter';
 import * as repo from './repo';
@@ -23,15 +24,15 @@ const galleryFull = () => new AppError(400, 'galleryFull', { max: GALLERY_MAX_PE
 
 export type GalleryDeps = Pick<AppContext, 'db' | 'storage' | 'deleteFiles' | 'invalidation'> & {
   /** The check of style ids against the reference table. */
-  reference: Pick<ReferenceService, 'checkStyleIds'>;
+  reference: Pick<ReferenceService, 'checkStyleIds' | 'cityNamer' | 'citiesNamed'>;
 };
 
 export type GalleryService = ReturnType<typeof createGalleryService>;
 
 export function createGalleryService(deps: GalleryDeps) {
   const { db } = deps;
-  /** A portfolio change: its owner's profile and the public gallery pages. */
-  const changed = (userId: number) => deps.invalidation.invalidate([tags.profile(userId), tags.gallery]);
+  /** A portfolio change: its owner's profile, the public gallery pages and the cards showing their latest works. */
+  const changed = (userId: number) => deps.invalidation.invalidate([tags.profile(userId), tags.gallery, ...cardImageTags(userId)]);
 
   async function stylesByImage(imageIds: number[], lang: Language): Promise<Map<number, NamedStyle[]>> {
     const rows = await repo.findImageStyles(db, imageIds, lang);
@@ -59,9 +60,9 @@ export function createGalleryService(deps: GalleryDeps) {
   async function getImage(id: number, viewer: SessionUser | null, lang: Language): Promise<{ image: GalleryImage; user: GalleryOwner }> {
     const row = await repo.findImage(db, id);
     if (!row) throw imageNotFound();
-    const [image, owner] = await Promise.all([presentOne(row, viewer, lang), repo.findOwner(db, row.user_id)]);
+    const [image, owner, cityName] = await Promise.all([presentOne(row, viewer, lang), repo.findOwner(db, row.user_id), deps.reference.cityNamer(lang)]);
     if (!owner) throw imageNotFound();
-    return { image, user: presentOwner(owner) };
+    return { image, user: presentOwner(owner, cityName) };
   }
 
   async function requireStyles(ids: number[]): Promise<void> {
@@ -161,15 +162,17 @@ export function createGalleryService(deps: GalleryDeps) {
         // 0 is "Other City" in the forms: no particular city, so no filter.
         if (Number(query.city) > 0) filter.cityId = Number(query.city);
       } else {
-        filter.cityName = query.city;
+        // Any language's spelling means the listed city, whose stored name the profiles carry.
+        const [city] = await deps.reference.citiesNamed(query.city);
+        filter.cityName = city?.name ?? query.city;
       }
     }
     const rows = await repo.findPublicImages(db, filter);
     const page = rows.slice(0, query.limit);
-    const styles = await stylesByImage(page.map((r) => r.id), lang);
+    const [styles, cityName] = await Promise.all([stylesByImage(page.map((r) => r.id), lang), deps.reference.cityNamer(lang)]);
     const last = page[page.length - 1];
     return {
-      images: page.map((row) => presentListItem(row, styles.get(row.id) ?? [], viewer)),
+      images: page.map((row) => presentListItem(row, styles.get(row.id) ?? [], viewer, cityName)),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     };
   }

@@ -4,6 +4,7 @@ import { describeEachEngine } from '../../test/app';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { publicListReader, useListingWorld } from '../listings/testing';
 import { call, createAvailability, createGuestSpot, day, placeUser } from '../../test/listing-factories';
+import { givePicture, givePictures } from '../../test/pictures';
 
 const ENTITY_KEYS = [
   'can', 'cityId', 'cityName', 'compensation', 'compensationDetails', 'countryCode', 'countryId', 'countryName', 'createdAt',
@@ -62,8 +63,8 @@ describeEachEngine('guest spots: calls, roles and rules', (engine) => {
     for (const url of [`/api/guest-spots/${spot.id}`, `/api/guest-spots/by-slug/${spot.slug}`, `/api/guest-spots/${spot.slug}`]) {
       const got = await call(w.t.app, 'GET', url, { lang: 'de' });
       expect(got.statusCode, url).toBe(200);
-      // A visitor sees the same listing, but may change nothing of it (and has applied to nothing).
-      expect(got.json()).toEqual({ ...spot, can: { edit: false, delete: false }, hasApplied: false });
+      // A visitor sees the same listing, but may change nothing of it (and has applied to nothing); the detail adds the workplace photos.
+      expect(got.json()).toEqual({ ...spot, can: { edit: false, delete: false }, hasApplied: false, photos: [] });
     }
     const english = (await call(w.t.app, 'GET', `/api/guest-spots/${spot.id}`)).json() as GuestSpot;
     expect(english.countryName).toBe('Germany');
@@ -212,7 +213,7 @@ describeEachEngine('guest spots: calls, roles and rules', (engine) => {
     expect((await call(w.t.app, 'GET', `/api/guest-spots/${spot.id}`, { as: w.admin })).statusCode).toBe(200);
   });
 
-  it("lists a studio's spots newest first, inactive ones only for the owner, and counts them", async () => {
+  it("lists a studio's spots newest first, inactive and ended ones only for the owner, and counts them", async () => {
     const owner = await createStudio(w.t.app);
     const a = await createGuestSpot(w.t.app, owner, { title: 'First' });
     const b = await createGuestSpot(w.t.app, owner, { title: 'Second', isActive: false });
@@ -222,12 +223,13 @@ describeEachEngine('guest spots: calls, roles and rules', (engine) => {
     expect(own.statusCode).toBe(200);
     expect((own.json() as GuestSpot[]).map((s) => s.id)).toEqual([c.id, b.id, a.id]);
     expect((await call(w.t.app, 'GET', url, { as: w.admin })).json()).toHaveLength(3);
+    // An ended spot has left the public view, as it left the public list.
     const publicView = (await call(w.t.app, 'GET', url)).json() as GuestSpot[];
-    expect(publicView.map((s) => s.id)).toEqual([c.id, a.id]);
-    expect((await call(w.t.app, 'GET', url, { as: w.otherStudio })).json()).toHaveLength(2);
+    expect(publicView.map((s) => s.id)).toEqual([a.id]);
+    expect((await call(w.t.app, 'GET', url, { as: w.otherStudio })).json()).toHaveLength(1);
 
     expect((await call(w.t.app, 'GET', `${url}&count=true`, { as: owner })).json()).toEqual({ count: 3 });
-    expect((await call(w.t.app, 'GET', `${url}&count=true`)).json()).toEqual({ count: 2 });
+    expect((await call(w.t.app, 'GET', `${url}&count=true`)).json()).toEqual({ count: 1 });
     expect((await call(w.t.app, 'GET', `/api/guest-spots?studioId=${w.artist.user.id}&count=true`)).json()).toEqual({ count: 0 });
     expect((await call(w.t.app, 'GET', `/api/guest-spots?studioId=${w.artist.user.id}`)).json()).toEqual([]);
     const bad = await call(w.t.app, 'GET', '/api/guest-spots?studioId=abc');
@@ -245,8 +247,11 @@ describeEachEngine('guest spots: calls, roles and rules', (engine) => {
       cityId: w.ref.berlin.id,
       styleIds: [w.ref.style('fine-line'), w.ref.style('blackwork')],
     });
-    const artists = await Promise.all(Array.from({ length: 6 }, () => createArtist(w.t.app)));
-    const [best, country, elsewhere, later, inactive, past] = artists as TestUser[];
+    const artists = await Promise.all(Array.from({ length: 8 }, () => createArtist(w.t.app)));
+    const [best, country, anywhere, elsewhere, later, inactive, past, bare] = artists as TestUser[];
+    await givePictures(w.t.app, artists.filter((a) => a !== bare && a !== best));
+    // A portfolio image alone lists the best fit, and its card shows it.
+    await givePicture(w.t.app, best as TestUser, 'work');
     const fits = await createAvailability(w.t.app, best as TestUser, {
       title: 'Berlin, fine line',
       startDate: day(5),
@@ -262,35 +267,37 @@ describeEachEngine('guest spots: calls, roles and rules', (engine) => {
       countryId: w.ref.country('DE'),
       styleIds: [w.ref.style('fine-line')],
     });
-    const inVienna = await createAvailability(w.t.app, elsewhere as TestUser, {
-      title: 'Vienna',
-      startDate: day(10),
-      endDate: day(12),
-      cityId: w.ref.vienna.id,
-    });
+    const openToAnywhere = await createAvailability(w.t.app, anywhere as TestUser, { title: 'Anywhere', startDate: day(10), endDate: day(12) });
+    // Another country does not fit, whatever the dates and styles.
+    await createAvailability(w.t.app, elsewhere as TestUser, { title: 'Vienna', startDate: day(10), endDate: day(19), cityId: w.ref.vienna.id, styleIds: [w.ref.style('fine-line')] });
     await createAvailability(w.t.app, later as TestUser, { startDate: day(20), endDate: day(25), cityId: w.ref.berlin.id });
     await createAvailability(w.t.app, inactive as TestUser, { cityId: w.ref.berlin.id, isActive: false });
     await createAvailability(w.t.app, past as TestUser, { startDate: '2024-01-01', endDate: '2024-12-31', cityId: w.ref.berlin.id });
+    // A profile without any picture waits until it has one.
+    await createAvailability(w.t.app, bare as TestUser, { startDate: day(10), endDate: day(19), cityId: w.ref.berlin.id, styleIds: [w.ref.style('fine-line')] });
 
     const url = `/api/guest-spots/${spot.id}/matches`;
     const res = await call(w.t.app, 'GET', url, { as: matcher, lang: 'de' });
     expect(res.statusCode).toBe(200);
     const matches = res.json();
-    expect(matches.map((m: { availability: { id: number } }) => m.availability.id)).toEqual([fits.id, inGermany.id, inVienna.id]);
-    // 10 days + city 25 + country 10 + 2 styles x 8; 5 days + 10 + 8; 3 days.
+    expect(matches.map((m: { availability: { id: number } }) => m.availability.id)).toEqual([fits.id, inGermany.id, openToAnywhere.id]);
+    // 10 days + 2 styles x 40 + city 10 + country 5; 5 days + 40 + 5; 3 days.
     expect(matches[0]).toMatchObject({
-      score: 10 + 25 + 10 + 16,
-      overlapDays: 10,
-      sameCity: true,
-      sameCountry: true,
-      sharedStyles: [
-        { id: w.ref.style('blackwork'), name: 'Blackwork' },
-        { id: w.ref.style('fine-line'), name: 'Fine Line' },
-      ],
+      score: 10 + 80 + 10 + 5,
+      reasons: {
+        daysInCommon: 10,
+        sameCity: true,
+        sameCountry: true,
+        stylesInCommon: [
+          { id: w.ref.style('blackwork'), name: 'Blackwork' },
+          { id: w.ref.style('fine-line'), name: 'Fine Line' },
+        ],
+      },
+      images: [{ thumbnailUrl: `/uploads/gallery/${best?.user.id}/test-thumb.webp`, width: 1200, height: 1500 }],
       availability: { id: fits.id, slug: fits.slug, artist: { id: best?.user.id, username: best?.user.username } },
     });
-    expect(matches[1]).toMatchObject({ score: 5 + 10 + 8, overlapDays: 5, sameCity: false, sameCountry: true });
-    expect(matches[2]).toMatchObject({ score: 3, overlapDays: 3, sameCity: false, sameCountry: false, sharedStyles: [] });
+    expect(matches[1]).toMatchObject({ score: 5 + 40 + 5, reasons: { daysInCommon: 5, sameCity: false, sameCountry: true } });
+    expect(matches[2]).toMatchObject({ score: 3, reasons: { daysInCommon: 3, sameCity: false, sameCountry: false, stylesInCommon: [] } });
 
     expect((await call(w.t.app, 'GET', url)).statusCode).toBe(401);
     expect((await call(w.t.app, 'GET', url, { as: w.otherStudio })).statusCode).toBe(403);
@@ -328,7 +335,8 @@ describeEachEngine('guest spots: the public list', (engine) => {
     const page = await list();
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 12 });
     expect(ids(page)).toEqual([spots.endsToday?.id, spots.now?.id, spots.soon?.id, spots.munich?.id, spots.later?.id]);
-    expect(Object.keys(page.items[0] as object).sort()).toEqual(ENTITY_KEYS);
+    // A list card carries the pictures it leads with besides the entity.
+    expect(Object.keys(page.items[0] as object).sort()).toEqual([...ENTITY_KEYS, 'images'].sort());
   });
 
   it('filters by style, country (id or code), city, dates and text', async () => {

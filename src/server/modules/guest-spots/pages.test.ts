@@ -86,7 +86,7 @@ describeEachEngine('guest spot pages: heads and legacy paths', (engine) => {
 
     const second = await page('/de/guestspots/page/2');
     expectListPage(second, {
-      title: 'Gastplätze für Tätowierer:innen – Seite 2 | Tattoo Guest Spots',
+      title: 'Gastplätze für Künstler – Seite 2 | Tattoo Guest Spots',
       canonical: 'http://localhost:3000/de/guestspots/page/2',
       prev: 'http://localhost:3000/de/guestspots',
       next: undefined,

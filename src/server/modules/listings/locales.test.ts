@@ -27,7 +27,7 @@ describe('listing texts in all five languages', () => {
   });
 
   it('has a title and description for every listing route', async () => {
-    expect(ROUTE_IDS.length).toBe(17);
+    expect(ROUTE_IDS.length).toBe(18);
     const en = await load('en', 'seo');
     for (const lang of LANGUAGES) {
       const dict = await load(lang, 'seo');

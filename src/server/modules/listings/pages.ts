@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDate } from '../../../common/format';
 import { LIST_PAGE_SIZE, type ListingBase, type OwnerCard } from '../../../common/schemas/listing-fields';
 import type { Language } from '../../../common/languages';
-import { pathsByLanguage, routeIds } from '../../../common/routes';
+import { matchRoute, pathTo, pathsByLanguage, routeIds } from '../../../common/routes';
 import type { SessionUser } from '../../../common/schemas/session';
 import { cutText, listHead, pageParam, type Head } from '../../http/head';
 import { t } from '../../i18n';
@@ -61,6 +61,19 @@ export function registerListingPages<Item extends ListingBase>(app: FastifyInsta
     // Page 1 answers under each spelling of the list's path (the German one too); its canonical is the list's.
     for (const id of routeIds(list.first)) app.pages.heads.set(id, (_match, { lang }) => listResolver(1, lang));
     app.pages.heads.set(list.numbered, (match, { lang }) => listResolver(pageParam(match.params.page), lang));
+    // A list page has one address, `{list}/page/{n}`: the old `?page=n` leads there, page 1 to the list itself.
+    const firstIds = new Set(routeIds(list.first));
+    app.pages.redirects.push((pathname, { lang, search }) => {
+      if (!search.has('page')) return null;
+      const match = matchRoute(pathname);
+      if (!match || !firstIds.has(match.id)) return null;
+      const page = pageParam(search.get('page') ?? '');
+      const rest = new URLSearchParams(search);
+      rest.delete('page');
+      const query = rest.toString();
+      const path = page !== null && page > 1 ? pathTo(list.numbered, { page }, lang) : pathTo(match.id, {}, lang);
+      return { location: query ? `${path}?${query}` : path };
+    });
   }
 
   for (const id of pages.legacyLookups) app.pages.legacyLookups.set(id, listings.visibleSlug);

@@ -1,6 +1,6 @@
 import type { ListingBase, OwnerCard, StyleRef } from '../../../common/schemas/listing-fields';
 import type { SessionUser } from '../../../common/schemas/session';
-import { sortStyles } from '../reference/service';
+import { sortStyles, type CityNamer } from '../reference/service';
 import type { ListingKind } from './kind';
 import { listingCan } from './policy';
 import type { ListingRow } from './repo';
@@ -22,17 +22,29 @@ export function personCard(row: { id: number; name: string; username: string; av
   return { id: row.id, name: row.name, username: row.username, avatar: row.avatar, cityName: row.city_name ?? row.city };
 }
 
-/** The poster's card. */
-export function presentOwner(row: Pick<ListingRow, 'owner_id' | 'owner_name' | 'owner_username' | 'owner_avatar' | 'owner_city_name' | 'owner_city'>): OwnerCard {
+/** Names a city as stored: for callers that answer in no particular language. */
+const asStored: CityNamer = (_cityId, stored) => stored;
+
+/** The poster's card, the city named in the answer's language. */
+export function presentOwner(
+  row: Pick<ListingRow, 'owner_id' | 'owner_name' | 'owner_username' | 'owner_avatar' | 'owner_city_name' | 'owner_city'>,
+  cityName: CityNamer = asStored,
+): OwnerCard {
   const { owner_id: id, owner_name: name, owner_username: username, owner_avatar: avatar, owner_city_name: city_name, owner_city: city } = row;
-  return personCard({ id, name, username, avatar, city_name, city });
+  return personCard({ id, name, username, avatar, city_name: cityName(undefined, city_name ?? city), city: null });
 }
 
 /**
  * The one shape of a listing of a kind in every answer: the shared fields, the kind's own, the
  * owner's card and what the viewer may do; the search column and internals stay out.
  */
-export function presentListing<Item extends ListingBase>(kind: ListingKind<Item>, row: ListingRow, styles: StyleRef[], viewer: SessionUser | null): Item {
+export function presentListing<Item extends ListingBase>(
+  kind: ListingKind<Item>,
+  row: ListingRow,
+  styles: StyleRef[],
+  viewer: SessionUser | null,
+  cityName: CityNamer = asStored,
+): Item {
   const own = Object.fromEntries(Object.entries(kind.fields).map(([name, field]) => [name, row[field.column]]));
   return {
     id: row.id,
@@ -46,10 +58,10 @@ export function presentListing<Item extends ListingBase>(kind: ListingKind<Item>
     styles,
     countryId: row.country_id,
     cityId: row.city_id,
-    cityName: row.city_name,
+    cityName: cityName(row.city_id, row.city_name),
     countryName: row.country_name,
     countryCode: row.country_code,
-    [kind.owner]: presentOwner(row),
+    [kind.owner]: presentOwner(row, cityName),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     can: listingCan(viewer, row.owner_id),

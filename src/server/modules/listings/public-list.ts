@@ -2,7 +2,7 @@ import type { Language } from '../../../common/languages';
 import { todayUtc, type PublicListQuery } from '../../../common/schemas/listing-fields';
 import { tags } from '../../lib/answer-cache/index';
 import type { ResultCache } from '../../lib/result-cache';
-import { foldForSearch, type ReferenceService } from '../reference/service';
+import type { ReferenceService } from '../reference/service';
 import { likePattern } from './places';
 
 /** The public list's filters, already resolved (country code to id, text to a LIKE pattern). */
@@ -34,8 +34,9 @@ const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, cou
 
 /**
  * The public list of one listing kind (guest spots or availabilities): active entries that have
- * not ended, soonest start first, filtered and paged; three queries a page, answered from the
- * result cache while fresh. The day is part of the key, so nothing ended is shown past midnight.
+ * not ended, soonest start first, filtered and paged, with their cards' pictures; a fixed number
+ * of queries a page whatever its size, answered from the result cache while fresh. The day is
+ * part of the key, so nothing ended is shown past midnight.
  */
 export function createPublicList<Row, Item>(
   kind: string,
@@ -53,6 +54,8 @@ export function createPublicList<Row, Item>(
   const ownerTags = (page: PublicPage<Item>) => [...ownersOf(page.items)].map((id) => tags.user(id));
 
   async function load(query: PublicListQuery, today: string, lang: Language): Promise<PublicPage<Item>> {
+    // search_text holds a listed city's stored name: "München" and "Lissabon" search as "Munich" and "Lisbon".
+    const text = query.q ? await reference.searchSpelling(query.q) : null;
     const filter: PublicFilter = {
       today,
       styleId: query.style ?? null,
@@ -60,8 +63,8 @@ export function createPublicList<Row, Item>(
       cityId: query.city ?? null,
       from: query.from ?? null,
       to: query.to ?? null,
-      text: query.q ? foldForSearch(query.q.trim()) : null,
-      pattern: query.q ? likePattern(query.q) : null,
+      text,
+      pattern: text ? likePattern(text) : null,
     };
     const offset = (query.page - 1) * query.limit;
     const [rows, total] = await Promise.all([repo.listPublicPage(filter, query.limit, offset, lang), repo.countPublic(filter)]);

@@ -3,6 +3,7 @@ import type { Language } from '../../../common/languages';
 import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { AvailabilitiesTable, Database, GuestSpotsTable } from '../../db/schema';
+import { hasPicture } from '../profiles/listed';
 import { STYLE_LINKS, ownerColumn, type ListingKind, type ListingOwnColumn, type ListingOwnerColumn, type ListingStyleKey, type ListingTableName } from './kind';
 import type { PublicFilter } from './public-list';
 
@@ -21,12 +22,18 @@ type ListingView = Pick<GuestSpotsTable, Shared> &
 /** A link table of either kind as one typed table. */
 type StyleLinkView = Record<ListingStyleKey | 'style_id', number>;
 
-/** What matching narrows by: overlapping dates, then same city, same country and shared styles first. */
+/**
+ * The countries a match candidate may be in: `countryId` (null: none named), and when
+ * `orAnywhere`, also none (an availability open to anywhere); null allows every country.
+ */
+export type CountryRule = { countryId: number | null; orAnywhere: boolean } | null;
+
+/** What matching narrows by: overlapping dates not yet ended, the country rule; shared styles, then same city first. */
 export interface MatchFilter {
   today: string;
   startDate: string;
   endDate: string;
-  countryId: number | null;
+  country: CountryRule;
   cityId: number | null;
   styleIds: number[];
   limit: number;
@@ -204,8 +211,8 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       await replaceStyles(trx, id, styleIds);
     },
 
-    async remove(id: number): Promise<void> {
-      await db.deleteFrom(table).where('id', '=', id).execute();
+    async remove(id: number, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom(table).where('id', '=', id).execute();
     },
 
     /** Style ids and names of many listings in one query. */
@@ -220,16 +227,19 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
         .execute();
     },
 
-    /** An owner's listings, newest first; `activeOnly` for everyone but the owner. */
-    listByOwner(ownerId: number, activeOnly: boolean, limit: number, lang: Language) {
+    /**
+     * An owner's listings, newest first: all of them for the owner; for everyone else (`shownSince`
+     * a day) the active ones not ended before that day, as the public lists show them.
+     */
+    listByOwner(ownerId: number, shownSince: string | null, limit: number, lang: Language) {
       let q = detailed(lang).where(`l.${owner}`, '=', ownerId);
-      if (activeOnly) q = q.where('l.is_active', '=', 1);
+      if (shownSince !== null) q = q.where('l.is_active', '=', 1).where('l.end_date', '>=', shownSince);
       return q.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(limit).execute();
     },
 
-    async countByOwner(ownerId: number, activeOnly: boolean): Promise<number> {
+    async countByOwner(ownerId: number, shownSince: string | null): Promise<number> {
       let q = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(owner, '=', ownerId);
-      if (activeOnly) q = q.where('is_active', '=', 1);
+      if (shownSince !== null) q = q.where('is_active', '=', 1).where('end_date', '>=', shownSince);
       return Number((await q.executeTakeFirstOrThrow()).n);
     },
 
@@ -249,16 +259,25 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
     },
 
     /**
-     * Active listings not yet ended whose dates overlap the given period; same city, same
-     * country and shared styles first, so the bounded candidate set holds the best fits.
+     * Active listings not yet ended whose dates overlap the given period, in the countries the
+     * rule allows, posted by profiles that show a picture; shared styles, then the same city
+     * first, so the bounded candidate set holds the best fits.
      */
     matchCandidates(f: MatchFilter, lang: Language) {
       let q = detailed(lang)
         .where('l.is_active', '=', 1)
         .where('l.end_date', '>=', f.startDate > f.today ? f.startDate : f.today)
-        .where('l.start_date', '<=', f.endDate);
-      if (f.cityId !== null) q = q.orderBy(sql`case when ${sql.ref('l.city_id')} = ${f.cityId} then 0 else 1 end`);
-      if (f.countryId !== null) q = q.orderBy(sql`case when ${sql.ref('l.country_id')} = ${f.countryId} then 0 else 1 end`);
+        .where('l.start_date', '<=', f.endDate)
+        .where(hasPicture('u'));
+      const rule = f.country;
+      if (rule) {
+        q = q.where((eb) =>
+          eb.or([
+            ...(rule.countryId !== null ? [eb('l.country_id', '=', rule.countryId)] : []),
+            ...(rule.orAnywhere ? [eb('l.country_id', 'is', null)] : []),
+          ]),
+        );
+      }
       if (f.styleIds.length) {
         q = q.orderBy(
           (eb) =>
@@ -270,6 +289,7 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
           'desc',
         );
       }
+      if (f.cityId !== null) q = q.orderBy(sql`case when ${sql.ref('l.city_id')} = ${f.cityId} then 0 else 1 end`);
       return q.orderBy('l.start_date').orderBy('l.id').limit(f.limit).execute();
     },
 

@@ -32,7 +32,7 @@ export async function listingRoutes(app: FastifyInstance, { listings }: { listin
     let stored;
     try {
       stored = await answers.get<{ id: number; shared: number; visitor: string }>(`${kind.cacheKey}:slug:${slug}:${lang}`, [], async () => {
-        const item = await listings.findForPage(null, { slug }, lang);
+        const item = await listings.findDetail(null, { slug }, lang);
         if (!item) throw new AppError(404, kind.notFoundCode);
         const owner = listings.ownerOf(item);
         const visitor = JSON.stringify(await listings.viewerFields(null, item.id));

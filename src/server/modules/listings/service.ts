@@ -1,10 +1,14 @@
+import type { Transaction } from 'kysely';
 import type { Language } from '../../../common/languages';
-import type { ListingBase, MatchReasons, StyleRef } from '../../../common/schemas/listing-fields';
+import type { CardImage } from '../../../common/schemas/card-images';
+import { todayUtc, type ListingBase, type ListingListItem, type MatchFit, type StyleRef } from '../../../common/schemas/listing-fields';
 import type { SessionUser } from '../../../common/schemas/session';
 import { nowIso, type Db } from '../../db/index';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { noInvalidation, tags, type Invalidation } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
+import { createCardImages, type CardImages } from '../gallery/card-images';
 import type { Place, ReferenceService } from '../reference/service';
 import type { ListingCreateInput, ListingInput, ListingKind } from './kind';
 import { findMatches } from './matches';
@@ -32,6 +36,20 @@ export interface ListingServiceDeps {
    * request on the detail call only, so no cached answer ever carries another viewer's.
    */
   viewerFields?: (viewer: SessionUser | null, id: number) => Promise<Record<string, unknown>>;
+  /**
+   * What a kind keeps beside its row (a guest spot's photos): `detail` adds the same fields for
+   * every viewer to the detail answer (by id and by slug); `files` names the stored files, read
+   * in the delete's transaction with the row locked, deleted once the row (and theirs, by
+   * cascade) is gone.
+   */
+  attachments?: {
+    detail(id: number): Promise<Record<string, unknown>>;
+    files(trx: Transaction<Database>, id: number): Promise<string[]>;
+  };
+  /** Deletes uploaded files by their URLs (the attachments' files). */
+  deleteFiles?: (urls: string[]) => Promise<void>;
+  /** The pictures on cards (read from the database when not given, as scripts do). */
+  pictures?: Pick<CardImages, 'latestWorks' | 'spotCovers'>;
 }
 
 /** The dates a listing has after an update must be in order: a new start alone must not pass the stored end. */
@@ -59,6 +77,9 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
   const ownerOf = (item: Item) => (item as unknown as Record<string, { id: number }>)[kind.owner]!.id;
   const visibleTo = (viewer: SessionUser | null, row: { is_active: number; owner_id: number }) => row.is_active === 1 || canManage(viewer, row.owner_id);
   const invalidation = deps.invalidation ?? noInvalidation;
+  const pictures = deps.pictures ?? createCardImages(deps.db);
+  /** Whose view of an owner's listings leaves out the inactive and ended ones: everyone's but the owner's (and admins'). */
+  const shownSince = (viewer: SessionUser | null, ownerId: number) => (canManage(viewer, ownerId) ? null : todayUtc());
   /**
    * What a committed write of one listing changes: the listing, its kind's lists and its owner's
    * profile; an availability also the artist list's "available now" filter.
@@ -72,8 +93,9 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     ]);
 
   async function present(rows: ListingRow[], lang: Language, viewer: SessionUser | null): Promise<Item[]> {
-    const styles = groupStyles(await repo.stylesOf(rows.map((r) => r.id), lang));
-    return rows.map((r) => presentListing(kind, r, styles.get(r.id) ?? [], viewer));
+    const [styleRows, cityName] = await Promise.all([repo.stylesOf(rows.map((r) => r.id), lang), reference.cityNamer(lang)]);
+    const styles = groupStyles(styleRows);
+    return rows.map((r) => presentListing(kind, r, styles.get(r.id) ?? [], viewer, cityName));
   }
 
   async function load(id: number, lang: Language, viewer: SessionUser | null): Promise<Item> {
@@ -87,6 +109,13 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     const row = 'id' in key ? await repo.findById(key.id, lang) : await repo.findBySlug(key.slug, lang);
     if (!row || !visibleTo(viewer, row)) return null;
     return (await present([row], lang, viewer))[0] as Item;
+  }
+
+  /** The listing as its detail calls answer it: with its attachments (a guest spot's photos), the same for every viewer. */
+  async function findDetail(viewer: SessionUser | null, key: { id: number } | { slug: string }, lang: Language): Promise<Item | null> {
+    const found = await findForPage(viewer, key, lang);
+    if (!found || !deps.attachments) return found;
+    return { ...found, ...(await deps.attachments.detail(found.id)) };
   }
 
   /**
@@ -168,12 +197,28 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     });
   }
 
+  /**
+   * The pictures of a page of cards, keyed by listing: a studio's listing shows the workplace (the
+   * spot's photos, else the studio's cover), an artist's shows the artist's latest works.
+   */
+  async function cardPictures(items: Item[]): Promise<Map<number, CardImage[]>> {
+    if (kind.owner === 'studio') return pictures.spotCovers(items.map((item) => ({ id: item.id, userId: ownerOf(item) })));
+    const works = await pictures.latestWorks(items.map(ownerOf));
+    return new Map(items.map((item) => [item.id, works.get(ownerOf(item)) ?? []]));
+  }
+
+  async function presentCards(rows: ListingRow[], lang: Language): Promise<ListingListItem<Item>[]> {
+    // The cached pages are the same for everyone; what the viewer may do is added per request.
+    const items = await present(rows, lang, null);
+    const images = await cardPictures(items);
+    return items.map((item) => ({ ...item, images: images.get(item.id) ?? [] }));
+  }
+
   const publicList = createPublicList(kind.cacheKey, {
     cache: deps.listCache ?? noCache,
     reference,
     repo,
-    // The cached pages are the same for everyone; what the viewer may do is added per request.
-    present: (rows: ListingRow[], lang: Language) => present(rows, lang, null),
+    present: presentCards,
     ownersOf: (items) => items.map(ownerOf),
   });
 
@@ -245,18 +290,32 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
 
     async remove(user: SessionUser | null, id: number): Promise<void> {
       const row = await ownRow(user, id);
-      await repo.remove(id);
+      const { attachments } = deps;
+      if (!attachments) {
+        await repo.remove(id);
+        changed(id, row.owner_id);
+        return;
+      }
+      // The row is locked while the files are read, so no attachment added meanwhile is left behind.
+      const files = await repo.transaction(async (trx) => {
+        await repo.lockOwnRow(trx, id);
+        const files = await attachments.files(trx, id);
+        await repo.remove(id, trx);
+        return files;
+      });
       changed(id, row.owner_id);
+      if (files.length) await deps.deleteFiles?.(files);
     },
 
     /** One listing by id or slug; an inactive one only for its owner and admins. */
     async get(viewer: SessionUser | null, key: { id: number } | { slug: string }, lang: Language): Promise<Item> {
-      const found = await findForPage(viewer, key, lang);
+      const found = await findDetail(viewer, key, lang);
       if (!found) throw notFound();
       return deps.viewerFields ? { ...found, ...(await deps.viewerFields(viewer, found.id)) } : found;
     },
 
     findForPage,
+    findDetail,
 
     /** The poster of a presented listing (whose `can` differs from a visitor's). */
     ownerOf: (item: ListingBase): number => ownerOf(item as Item),
@@ -270,17 +329,20 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       return row && visibleTo(viewer, row) ? row.slug : null;
     },
 
-    /** An owner's listings for the profile tab and manage page: all for the owner (and admins), active ones for others. */
+    /**
+     * An owner's listings for the profile tab and manage page: all for the owner (and admins),
+     * past ones included; for others the active ones not yet ended, as in the public lists.
+     */
     async listByOwner(viewer: SessionUser | null, ownerId: number, limit: number, lang: Language): Promise<Item[]> {
-      return present(await repo.listByOwner(ownerId, !canManage(viewer, ownerId), limit, lang), lang, viewer);
+      return present(await repo.listByOwner(ownerId, shownSince(viewer, ownerId), limit, lang), lang, viewer);
     },
 
     countByOwner(viewer: SessionUser | null, ownerId: number): Promise<number> {
-      return repo.countByOwner(ownerId, !canManage(viewer, ownerId));
+      return repo.countByOwner(ownerId, shownSince(viewer, ownerId));
     },
 
     /** The public list: active listings that have not ended, soonest start first, filtered and paged. */
-    async listPublic(query: Parameters<typeof publicList.list>[0], lang: Language, viewer: SessionUser | null = null): Promise<PublicPage<Item>> {
+    async listPublic(query: Parameters<typeof publicList.list>[0], lang: Language, viewer: SessionUser | null = null): Promise<PublicPage<ListingListItem<Item>>> {
       const page = await publicList.list(query, lang);
       return viewer ? { ...page, items: page.items.map((item) => forViewer(item, ownerOf(item), viewer)) } : page;
     },
@@ -288,13 +350,27 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     /** How many listings the unfiltered public list holds (for the list pages' paging links). */
     countPublic: publicList.count,
 
-    /** Listings of the counterpart kind that fit this one, best first; for the owner and admins. */
-    async matches(viewer: SessionUser | null, id: number, lang: Language): Promise<(MatchReasons & Record<string, unknown>)[]> {
+    /**
+     * Listings of the counterpart kind that fit this one, best first, each with its reasons and
+     * pictures of its poster's work; for the owner and admins.
+     */
+    async matches(viewer: SessionUser | null, id: number, lang: Language): Promise<(MatchFit & { images: CardImage[] } & Record<string, unknown>)[]> {
       const target = await load(id, lang, viewer);
       authorizeManage(viewer, ownerOf(target));
-      const present = (row: ListingRow, styles: StyleRef[]) => presentListing(counterpart, row, styles, viewer);
-      const matches = await findMatches(target, { repo: others, present }, lang);
-      return matches.map(({ item, ...reasons }) => ({ ...reasons, [counterpart.itemKey]: item }));
+      const cityName = await reference.cityNamer(lang);
+      const present = (row: ListingRow, styles: StyleRef[]) => presentListing(counterpart, row, styles, viewer, cityName);
+      const matches = await findMatches(target, { repo: others, present, artistSide: kind.owner === 'artist' ? 'target' : 'candidate' }, lang);
+      // An artist's card shows their latest works; a guest spot's its photos, else its studio's cover.
+      const byArtist = counterpart.owner === 'artist';
+      const images = byArtist
+        ? await pictures.latestWorks(matches.map((m) => m.ownerId))
+        : await pictures.spotCovers(matches.map((m) => ({ id: m.item.id, userId: m.ownerId })));
+      return matches.map(({ item, score, reasons, ownerId }) => ({
+        score,
+        reasons,
+        images: images.get(byArtist ? ownerId : item.id) ?? [],
+        [counterpart.itemKey]: item,
+      }));
     },
   };
 }

@@ -54,7 +54,7 @@ describeEachEngine('guest spot applications', (engine) => {
   it('falls back to the request’s language when the studio chose none, and takes blank content as none', async () => {
     const res = await apply(artist, spot.id, { content: ' \u0000 ' }, 'fr');
     expect(res.statusCode).toBe(201);
-    expect(res.json().message.content).toMatch(/^Bonjour ! J’aimerais postuler pour ton guest spot « Fineline Sommer »/);
+    expect(res.json().message.content).toMatch(/^Bonjour ! J’aimerais postuler pour ton poste invité « Fineline Sommer »/);
   });
 
   it('answers again with 200 {alreadyApplied, conversationId} and sends nothing', async () => {

@@ -5,7 +5,7 @@ import type { GalleryImage } from '../../../common/schemas/gallery';
 import type { ProfileUser, UserSummary } from '../../../common/schemas/profile';
 import { averageRating } from '../../../common/schemas/reviews';
 import type { NamedStyle } from '../gallery/presenter';
-import { sortStyles } from '../reference/service';
+import { sortStyles, type CityNamer } from '../reference/service';
 import type { ProfileRow } from './repo';
 
 function parseLanguages(json: string): LanguageId[] {
@@ -28,9 +28,10 @@ export function presentProfile(
   row: ProfileRow,
   styles: NamedStyle[],
   galleryImages: GalleryImage[],
-  opts: { forOwner: boolean; can: Can },
+  opts: { forOwner: boolean; can: Can; cityName?: CityNamer },
 ): ProfileUser {
-  const cityName = row.city_name ?? row.city;
+  const stored = row.city_name ?? row.city;
+  const cityName = opts.cityName ? opts.cityName(row.city_id, stored) : stored;
   const countryName = row.country_local_name ?? row.country_name ?? row.country;
   const profile: ProfileUser = {
     id: row.id,

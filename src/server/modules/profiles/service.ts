@@ -9,6 +9,7 @@ import type { UserUpdate } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
+import { cardImageTags } from '../gallery/card-images';
 import type { GalleryService } from '../gallery/service';
 import type { ReferenceService } from '../reference/service';
 import { profilePolicy } from './policy';
@@ -31,7 +32,7 @@ export interface ProfileDeps extends Pick<AppContext, 'db' | 'storage' | 'delete
   /** The portfolio the profile answer carries. */
   gallery: Pick<GalleryService, 'listUserImages'>;
   /** Checks of style ids and of the place against the reference tables. */
-  reference: Pick<ReferenceService, 'checkStyleIds' | 'resolvePlace'>;
+  reference: Pick<ReferenceService, 'checkStyleIds' | 'resolvePlace' | 'cityNamer'>;
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;
@@ -43,8 +44,12 @@ export function createProfileService(deps: ProfileDeps) {
   async function loadProfile(key: repo.ProfileKey, viewer: SessionUser | null, lang: Language): Promise<ProfileUser | null> {
     const row = await repo.findProfileRow(db, key, lang);
     if (!row) return null;
-    const [styles, images] = await Promise.all([repo.findUserStyles(db, row.id, lang), deps.gallery.listUserImages(row.id, viewer, lang)]);
-    return presentProfile(row, styles, images, { forOwner: profilePolicy.seePrivate(viewer, row.id), can: profilePolicy.can(viewer, row.id) });
+    const [styles, images, cityName] = await Promise.all([
+      repo.findUserStyles(db, row.id, lang),
+      deps.gallery.listUserImages(row.id, viewer, lang),
+      deps.reference.cityNamer(lang),
+    ]);
+    return presentProfile(row, styles, images, { forOwner: profilePolicy.seePrivate(viewer, row.id), can: profilePolicy.can(viewer, row.id), cityName });
   }
 
   async function requireProfile(key: repo.ProfileKey, viewer: SessionUser | null, lang: Language): Promise<ProfileUser> {
@@ -92,7 +97,7 @@ export function createProfileService(deps: ProfileDeps) {
       (replaced): replaced is undefined => replaced === undefined,
       profileNotFound,
     );
-    deps.invalidation.invalidate([tags.user(profileId)]);
+    deps.invalidation.invalidate(cardImageTags(profileId));
     if (old) await deps.deleteFiles([old]);
     return stored.imageUrl;
   }
@@ -100,7 +105,7 @@ export function createProfileService(deps: ProfileDeps) {
   async function deleteProfileImage(user: SessionUser, profileId: number, kind: 'avatar' | 'header'): Promise<void> {
     authorizeEdit(user, profileId);
     const old = await repo.replaceImage(db, profileId, IMAGE_COLUMN[kind], null, new Date().toISOString());
-    deps.invalidation.invalidate([tags.user(profileId)]);
+    deps.invalidation.invalidate(cardImageTags(profileId));
     if (old) await deps.deleteFiles([old]);
   }
 

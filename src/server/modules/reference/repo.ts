@@ -25,6 +25,11 @@ export function createReferenceRepo(db: Db) {
         .execute();
     },
 
+    /** Every localized city name (a few hundred rows: only cities whose name differs by language). */
+    listCityNames() {
+      return db.selectFrom('city_names').select(['city_id', 'language', 'name']).orderBy('city_id').orderBy('language').execute();
+    },
+
     listStyles(): Promise<StyleRow[]> {
       return db.selectFrom('styles').select(['id', 'slug', 'name_en', 'name_de', 'name_es', 'name_fr', 'name_pt']).execute();
     },

@@ -69,7 +69,9 @@ export async function referenceRoutes(app: FastifyInstance, { reference }: { ref
   app.get('/countries/:code/cities', { compress: false }, (request, reply) => {
     const { code } = parse(citiesParams, request.params);
     const { q, limit } = parse(citiesQuery, request.query);
-    return send(request, reply, `cities:${code.toUpperCase()}:${limit}:${q}`, () => reference.searchCities(code, q, limit));
+    const lang = languageOf(request);
+    // Names are answered in the request's language, so the language is part of the key.
+    return send(request, reply, `cities:${lang}:${code.toUpperCase()}:${limit}:${q}`, () => reference.searchCities(code, q, limit, lang));
   });
 }
 

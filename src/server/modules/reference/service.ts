@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Language } from '../../../common/languages';
+import { isLanguage, type Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
 import { AppError, notFound } from '../../errors';
 import { createReferenceRepo, type CountryRow, type StyleRow } from './repo';
@@ -37,15 +37,29 @@ export interface CachedJson {
 }
 
 interface City extends CitySearchDto {
-  /** The name folded for prefix search, so "zur" finds Zürich and "o" finds Östersund. */
-  key: string;
+  /** Every spelling folded for prefix search, so "zur" finds Zürich, "o" Östersund, "munc" and "muni" Munich. */
+  keys: string[];
+  /** The name in a language where it differs from `name` (the seeded GeoNames name). */
+  names: Partial<Record<Language, string>>;
 }
+
+/**
+ * Says a city's name in one language: by its id where it is a listed city; without an id
+ * (`undefined`: a caller that only has the stored text) by a stored name that only one listed
+ * city carries; a hand-typed city (id 0 or null) keeps its text.
+ */
+export type CityNamer = (cityId: number | null | undefined, stored: string | null) => string | null;
 
 interface Snapshot {
   countries: CountryRow[];
   countriesByCode: Map<string, CountryRow>;
   /** Each country's cities, most populous first. */
   citiesByCountry: Map<number, City[]>;
+  citiesById: Map<number, City>;
+  /** A folded spelling in any language to the cities that carry it, most populous first. */
+  citiesBySpelling: Map<string, City[]>;
+  /** Folded localized spellings that differ from a city's seeded name, longest first, with that name folded. */
+  aliases: [alias: string, seeded: string][];
   styles: StyleRow[];
 }
 
@@ -59,6 +73,8 @@ function names(row: CountryRow | StyleRow): LocalizedNames {
 }
 
 const nameTieBreak = new Intl.Collator('en');
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // The spec sorts style lists "alphabetically by name (German collation)" in every language.
 const styleCollator = new Intl.Collator('de');
 
@@ -103,13 +119,29 @@ export function createReferenceService(deps: { db: Db }) {
   let snapshot: Promise<Snapshot> | undefined;
 
   async function build(): Promise<Snapshot> {
-    const [countries, cities, styles] = await Promise.all([repo.listCountries(), repo.listCities(), repo.listStyles()]);
+    const [countries, cities, styles, cityNames] = await Promise.all([
+      repo.listCountries(),
+      repo.listCities(),
+      repo.listStyles(),
+      repo.listCityNames(),
+    ]);
+    const localized = new Map<number, Partial<Record<Language, string>>>();
+    for (const row of cityNames) {
+      if (!isLanguage(row.language)) continue;
+      localized.set(row.city_id, { ...localized.get(row.city_id), [row.language]: row.name });
+    }
     const countriesById = new Map(countries.map((c) => [c.id, c]));
     const citiesByCountry = new Map<number, City[]>(countries.map((c) => [c.id, []]));
+    const citiesById = new Map<number, City>();
+    const citiesBySpelling = new Map<string, City[]>();
+    const aliases = new Map<string, string>();
     for (const row of cities) {
       const country = countriesById.get(row.country_id);
       if (!country) continue;
-      citiesByCountry.get(country.id)?.push({
+      const names = localized.get(row.id) ?? {};
+      const seeded = foldForSearch(row.name);
+      const keys = [...new Set([seeded, ...Object.values(names).map(foldForSearch)])];
+      const city: City = {
         id: row.id,
         name: row.name,
         countryId: country.id,
@@ -117,13 +149,34 @@ export function createReferenceService(deps: { db: Db }) {
         latitude: row.latitude,
         longitude: row.longitude,
         population: row.population,
-        key: foldForSearch(row.name),
-      });
+        keys,
+        names,
+      };
+      citiesByCountry.get(country.id)?.push(city);
+      citiesById.set(city.id, city);
+      for (const key of keys) {
+        const list = citiesBySpelling.get(key);
+        if (list) list.push(city);
+        else citiesBySpelling.set(key, [city]);
+        if (key !== seeded && !seeded.includes(key) && !aliases.has(key)) aliases.set(key, seeded);
+      }
     }
-    for (const list of citiesByCountry.values()) {
-      list.sort((a, b) => b.population - a.population || nameTieBreak.compare(a.name, b.name));
+    // A spelling that is some city's own name stays as typed ("Valence" is a French town too).
+    for (const spelling of [...aliases.keys()]) {
+      if (citiesBySpelling.get(spelling)?.some((c) => foldForSearch(c.name) === spelling)) aliases.delete(spelling);
     }
-    return { countries, countriesByCode: new Map(countries.map((c) => [c.code, c])), citiesByCountry, styles };
+    const byPopulation = (a: City, b: City) => b.population - a.population || nameTieBreak.compare(a.name, b.name);
+    for (const list of citiesByCountry.values()) list.sort(byPopulation);
+    for (const list of citiesBySpelling.values()) list.sort(byPopulation);
+    return {
+      countries,
+      countriesByCode: new Map(countries.map((c) => [c.code, c])),
+      citiesByCountry,
+      citiesById,
+      citiesBySpelling,
+      aliases: [...aliases].sort((a, b) => b[0].length - a[0].length),
+      styles,
+    };
   }
 
   function load(): Promise<Snapshot> {
@@ -164,7 +217,7 @@ export function createReferenceService(deps: { db: Db }) {
         names: names(country),
         cities: (data.citiesByCountry.get(country.id) ?? []).map((c) => ({
           id: c.id,
-          name: c.name,
+          name: c.names[lang] ?? c.name,
           countryId: c.countryId,
           countryCode: c.countryCode,
         })),
@@ -211,8 +264,11 @@ export function createReferenceService(deps: { db: Db }) {
       return row?.id ?? -1;
     },
 
-    /** Cities of a country whose name starts with `query` (any case, accents optional), most populous first. */
-    async searchCities(code: string, query: string, limit: number): Promise<CitySearchDto[]> {
+    /**
+     * Cities of a country with a name in any language that starts with `query` (any case, accents
+     * optional), most populous first, named in `lang`: "Münch" and "Munich" both find München.
+     */
+    async searchCities(code: string, query: string, limit: number, lang: Language = 'en'): Promise<CitySearchDto[]> {
       const data = await load();
       const country = data.countriesByCode.get(code.toUpperCase());
       if (!country) throw notFound();
@@ -220,11 +276,52 @@ export function createReferenceService(deps: { db: Db }) {
       const found: CitySearchDto[] = [];
       for (const city of data.citiesByCountry.get(country.id) ?? []) {
         if (found.length >= limit) break;
-        if (!city.key.startsWith(prefix)) continue;
-        const { id, name, countryId, countryCode, latitude, longitude, population } = city;
-        found.push({ id, name, countryId, countryCode, latitude, longitude, population });
+        if (!city.keys.some((key) => key.startsWith(prefix))) continue;
+        const { id, countryId, countryCode, latitude, longitude, population } = city;
+        found.push({ id, name: city.names[lang] ?? city.name, countryId, countryCode, latitude, longitude, population });
       }
       return found;
+    },
+
+    /**
+     * Names cities in `lang` for a whole answer at once (the snapshot is in memory: no query per
+     * row). A listed city is named by its id; a hand-typed city (no id) keeps its stored text.
+     */
+    async cityNamer(lang: Language): Promise<CityNamer> {
+      const data = await load();
+      return (cityId, stored) => {
+        let city = cityId ? data.citiesById.get(cityId) : undefined;
+        if (cityId === undefined && stored) {
+          const named = data.citiesBySpelling.get(foldForSearch(stored))?.filter((c) => c.name === stored);
+          if (named?.length === 1) city = named[0];
+        }
+        if (!city) return stored;
+        return city.names[lang] ?? city.name;
+      };
+    },
+
+    /**
+     * The listed cities a name means in any language, most populous first (a filter's "München"
+     * and "Munich" are the same city); within one country when `countryId` is given.
+     */
+    async citiesNamed(name: string, countryId?: number | null): Promise<{ id: number; name: string }[]> {
+      const data = await load();
+      const found = data.citiesBySpelling.get(foldForSearch(name.trim())) ?? [];
+      return found.filter((c) => !countryId || c.countryId === countryId).map((c) => ({ id: c.id, name: c.name }));
+    },
+
+    /**
+     * A text query with every localized city name turned into the name listings store and search
+     * (folded), so searching "münchen" finds what is stored as "munich" and "lissabon" "lisbon".
+     */
+    async searchSpelling(query: string): Promise<string> {
+      const data = await load();
+      let text = foldForSearch(query.trim());
+      for (const [alias, seeded] of data.aliases) {
+        if (!text.includes(alias)) continue;
+        text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(alias)}(?![\\p{L}\\p{N}])`, 'gu'), seeded);
+      }
+      return text;
     },
   };
 }

@@ -3,6 +3,7 @@ import { REVIEWS_PAGE_SIZE } from '../../../common/schemas/reviews';
 import { describeEachEngine, useTestApp } from '../../test/app';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { call, makeAdmin } from '../../test/listing-factories';
+import { givePictures } from '../../test/pictures';
 
 const REVIEW_KEYS = ['can', 'comment', 'createdAt', 'id', 'rating', 'reviewedId', 'reviewer', 'reviewerId', 'updatedAt'];
 const REVIEWER_KEYS = ['avatar', 'id', 'name', 'userType', 'username'];
@@ -262,6 +263,7 @@ describeEachEngine('reviews', (engine) => {
       const studio = await createStudio(t.app);
       const until = new Date(Date.now() + 86_400_000).toISOString();
       await t.app.ctx.db.updateTable('users').set({ featured_until: until }).where('id', 'in', [artist.user.id, studio.user.id]).execute();
+      await givePictures(t.app, [artist, studio]);
       const featured = async () => (await call(t.app, 'GET', '/api/featured/artists?limit=12')).json();
       const cardOf = (body: { artists: { id: number; rating: unknown }[] }) => body.artists.find((a) => a.id === artist.user.id);
       expect(cardOf(await featured())?.rating).toEqual({ average: 0, count: 0 });

@@ -3,10 +3,12 @@ import { socialLink } from '../../../common/social-links';
 import type { Config } from '../../config';
 
 /** The operator's settings as the pages read them; unset fields are null, never made up. */
-export function presentSite(config: Pick<Config, 'operator'>): SiteInfo {
+export function presentSite(config: Pick<Config, 'operator' | 'publicUrl'>): SiteInfo {
   const operator = config.operator;
-  if (!operator) return { operator: null };
+  const { publicUrl } = config;
+  if (!operator) return { operator: null, publicUrl };
   return {
+    publicUrl,
     operator: {
       name: operator.name,
       address: operator.address ?? null,

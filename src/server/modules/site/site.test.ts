@@ -34,6 +34,7 @@ describeEachEngine('GET /api/site', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(res.json()).toEqual({
+      publicUrl: 'http://localhost:3000',
       operator: {
         name: OPERATOR_ENV.OPERATOR_NAME,
         address: OPERATOR_ENV.OPERATOR_ADDRESS,
@@ -50,7 +51,7 @@ describeEachEngine('GET /api/site', (engine) => {
   it('answers null, not an invented operator, when none is set', async () => {
     const res = await bare.app.inject({ method: 'GET', url: '/api/site' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ operator: null });
+    expect(res.json()).toEqual({ operator: null, publicUrl: 'http://localhost:3000' });
   });
 });
 
@@ -74,7 +75,7 @@ describe('the operator of the settings', () => {
   });
 
   it('is never the example in production, even with demo data', () => {
-    expect(presentSite(config({ NODE_ENV: 'production', DEMO_DATA: '1' }))).toEqual({ operator: null });
+    expect(presentSite(config({ NODE_ENV: 'production', DEMO_DATA: '1' }))).toEqual({ operator: null, publicUrl: 'https://tgs.example' });
   });
 
   it('takes a full Instagram link as it is', () => {

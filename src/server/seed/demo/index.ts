@@ -12,6 +12,7 @@ import { seedDemoConversations } from './conversations';
 import { seedDemoListings } from './listings';
 import { seedPortfolios } from './portfolio';
 import { seedDemoReviews } from './reviews';
+import { seedDemoSpotPhotos } from './spot-photos';
 import { COUNTRY_NAMES_DE, DEMO_ADMIN, DEMO_ARTISTS, DEMO_CITIES, DEMO_STUDIOS, type DemoCity, type DemoPerson } from './people';
 
 export { generateArtwork, generateAvatar } from './artwork';
@@ -59,6 +60,7 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
   if (existing) {
     // Listings came later than the accounts: an older demo database gets them on its next start.
     await seedDemoListings(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoSpotPhotos(db, createStorage(config), DEMO_EMAIL_DOMAIN);
     await seedDemoReviews(db, DEMO_EMAIL_DOMAIN);
     await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);
     return;
@@ -136,6 +138,8 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
   });
   await seedPortfolios(db, storage, DEMO_EMAIL_DOMAIN);
   await seedDemoListings(db, DEMO_EMAIL_DOMAIN);
+  // After the listings and portfolios: some spots show the studio's pictures.
+  await seedDemoSpotPhotos(db, storage, DEMO_EMAIL_DOMAIN);
   await seedDemoReviews(db, DEMO_EMAIL_DOMAIN);
   // After the listings: Lena's application names one of the studio's spots.
   await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);

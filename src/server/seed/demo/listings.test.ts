@@ -9,7 +9,7 @@ import { DEMO_AVAILABILITIES, DEMO_SPOTS, seedDemoListings } from './listings';
 
 describeEachEngine('demo listings', (engine) => {
   const t = useTestApp(engine, async () => {
-    // The demo accounts alone, without pictures: the listings only need their ids and places.
+    // The demo accounts alone: the listings only need their ids and places.
     await insertBareUsers(
       t.app,
       DEMO_PEOPLE.map((p) => ({
@@ -20,6 +20,8 @@ describeEachEngine('demo listings', (engine) => {
         type: p.type,
       })),
     );
+    // The seed gives every demo profile an avatar; lists and matches show only profiles with a picture.
+    await t.app.ctx.db.updateTable('users').set({ avatar: '/uploads/avatars/demo-large.webp' }).execute();
     const berlin = await t.app.ctx.db.selectFrom('cities').select(['id', 'country_id', 'name']).where('name', '=', 'Berlin').orderBy('population', 'desc').executeTakeFirstOrThrow();
     await t.app.ctx.db
       .updateTable('users')
@@ -72,7 +74,17 @@ describeEachEngine('demo listings', (engine) => {
     const viewer: SessionUser = { id: studio.id, username: studio.username, name: studio.name, email: studio.email, role: 'user', userType: 'studio', featuredUntil: null, avatar: null };
     const matches = await t.app.services.guestSpots.matches(viewer, spot.id, 'de');
     expect(matches.length).toBeGreaterThanOrEqual(4);
-    expect(matches[0]?.sameCity).toBe(true);
-    expect(matches[0]?.sharedStyles.length).toBeGreaterThanOrEqual(1);
+    expect(matches[0]?.reasons.sameCity).toBe(true);
+    expect(matches[0]?.reasons.stylesInCommon.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("gives the demo artist's availability guest spots in her country only", async () => {
+    const db = t.app.ctx.db;
+    const lena = await db.selectFrom('users').selectAll().where('email_key', '=', `lena@${DEMO_EMAIL_DOMAIN}`).executeTakeFirstOrThrow();
+    const entry = await db.selectFrom('availabilities').select('id').where('artist_id', '=', lena.id).executeTakeFirstOrThrow();
+    const viewer: SessionUser = { id: lena.id, username: lena.username, name: lena.name, email: lena.email, role: 'user', userType: 'artist', featuredUntil: null, avatar: null };
+    const matches = await t.app.services.availabilities.matches(viewer, entry.id, 'de');
+    expect(matches.length).toBeGreaterThanOrEqual(1);
+    for (const m of matches) expect((m.guestSpot as { countryCode: string | null }).countryCode).toBe('DE');
   });
 });

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { loadCities } from './cities';
+import { CITY_NAME_LANGUAGES, CITY_NAMES } from './city-names';
 import { loadCountries } from './countries';
 import { STYLES } from './styles';
 
@@ -17,8 +18,9 @@ async function isEmpty(trx: Transaction<Database>, table: 'styles' | 'countries'
 }
 
 /**
- * Styles, countries and cities, which every database needs before anyone signs up. Each table
- * is filled only while it is empty, so this runs on every start and after partial seeds.
+ * Styles, countries and cities, which every database needs before anyone signs up. Each of these
+ * tables is filled only while it is empty, so this runs on every start and after partial seeds;
+ * the cities' names per language follow the list in city-names.ts.
  */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -40,6 +42,28 @@ export async function seedReference(db: Db): Promise<void> {
         return [{ country_id: countryId, name, latitude, longitude, population }];
       });
       for (const batch of batches(rows)) await trx.insertInto('cities').values(batch).execute();
+    }
+
+    // Kept equal to the list in city-names.ts on every start: a database seeded before the table
+    // existed, or before a name was added or corrected, gets the current names.
+    const seeded = await trx
+      .selectFrom('cities')
+      .innerJoin('countries', 'countries.id', 'cities.country_id')
+      .select(['cities.id', 'cities.name', 'countries.code'])
+      .where('cities.name', 'in', [...new Set(CITY_NAMES.map((row) => row[1]))])
+      .execute();
+    const ids = new Map(seeded.map((c) => [`${c.code}\u0000${c.name}`, c.id]));
+    const wanted = CITY_NAMES.flatMap(([country, name, ...localized]) => {
+      const cityId = ids.get(`${country}\u0000${name}`);
+      if (cityId === undefined) return [];
+      return CITY_NAME_LANGUAGES.map((language, i) => ({ city_id: cityId, language, name: localized[i] as string }));
+    });
+    const key = (r: { city_id: number; language: string; name: string }) => `${r.city_id}\u0000${r.language}\u0000${r.name}`;
+    const stored = await trx.selectFrom('city_names').select(['city_id', 'language', 'name']).execute();
+    const storedKeys = new Set(stored.map(key));
+    if (stored.length !== wanted.length || wanted.some((r) => !storedKeys.has(key(r)))) {
+      await trx.deleteFrom('city_names').execute();
+      for (const batch of batches(wanted)) await trx.insertInto('city_names').values(batch).execute();
     }
   });
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SiteOperator } from '../../../common/schemas/site';
 import { answerFetch, createSiteOperator, jsonResponse } from '../../test/factories';
@@ -30,4 +30,12 @@ describe('footer', () => {
     await renderFooter(null);
     expect(document.querySelector('a[href*="instagram.com"]')).toBeNull();
   });
+
+  it('links the gallery in the navigation, at the language\'s own path', async () => {
+    vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/site': () => jsonResponse({ operator: null, publicUrl: 'https://tgs.example' }) })));
+    await renderWithApp(<Footer />, { path: '/pt/guestspots' });
+    const navigation = screen.getByRole('navigation', { name: 'Navegação' });
+    expect(within(navigation).getByRole('link', { name: 'Galeria' }).getAttribute('href')).toBe('/pt/galeria-de-tatuagens');
+  });
 });
+

@@ -36,6 +36,7 @@ export function Footer() {
     { to: buildPath('home'), label: t('nav.home') },
     { to: buildPath('guestSpots'), label: t('nav.spots') },
     { to: buildPath('tattooArtists'), label: t('nav.artists') },
+    { to: buildPath('gallery'), label: t('nav.gallery') },
   ];
   const legal = [
     { to: buildPath('contact'), label: t('footer.contact') },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { outboxKey } from '../../lib/session';
@@ -12,8 +12,9 @@ describe('header navigation', () => {
   it('offers Login and Register to visitors', async () => {
     await renderWithApp(<Header />, { path: '/' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(nav.querySelectorAll('a')).toHaveLength(5);
+    expect(nav.querySelectorAll('a')).toHaveLength(6);
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Gallery' }).getAttribute('href')).toBe('/tattoo-gallery');
     expect(screen.getByRole('link', { name: 'Spots' }).getAttribute('href')).toBe('/guestspots');
     expect(screen.getByRole('link', { name: 'Artists' }).getAttribute('href')).toBe('/tattooartists');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
@@ -31,6 +32,18 @@ describe('header navigation', () => {
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Anmelden' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Registrieren' })).toBeNull();
+  });
+
+  it('links the gallery in the bar and in the phone menu, at the language\'s own path, marked on the gallery', async () => {
+    await renderWithApp(<Header />, { path: '/de/tattoo-galerie' });
+    const navigations = screen.getAllByRole('navigation', { name: 'Hauptnavigation', hidden: true });
+    expect(navigations).toHaveLength(2);
+    for (const nav of navigations) {
+      const gallery = within(nav).getByRole('link', { name: 'Galerie', hidden: true });
+      expect(gallery.getAttribute('href')).toBe('/de/tattoo-galerie');
+      expect(gallery.getAttribute('aria-current')).toBe('page');
+    }
+    expect(document.getElementById('mobile-menu')?.contains(navigations[1] as HTMLElement)).toBe(true);
   });
 
   it('shows neither while the session is still loading', async () => {

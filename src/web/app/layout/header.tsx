@@ -8,7 +8,10 @@ import { MainNav } from './main-nav';
 
 const MENU_ID = 'mobile-menu';
 
-/** The top bar: product name home, the navigation, and below 768 px a menu button instead. */
+/**
+ * The top bar: product name home, the navigation, and below 1024 px a menu button instead (the
+ * row of links with the account links does not fit a tablet's width in every language).
+ */
 export function Header() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -42,13 +45,13 @@ export function Header() {
         <LocalizedLink to="/" className="text-lg font-extrabold tracking-tight text-ink no-underline">
           {PRODUCT_NAME}
         </LocalizedLink>
-        <div className="hidden md:block">
+        <div className="hidden lg:block">
           <MainNav layout="row" label={t('nav.label')} />
         </div>
         <button
           ref={buttonRef}
           type="button"
-          className="inline-flex min-h-11 items-center gap-2 rounded border border-line-strong px-3 text-sm font-semibold md:hidden"
+          className="inline-flex min-h-11 items-center gap-2 rounded border border-line-strong px-3 text-sm font-semibold lg:hidden"
           aria-expanded={open}
           aria-controls={MENU_ID}
           onClick={toggle}
@@ -57,7 +60,7 @@ export function Header() {
           {t('nav.menu')}
         </button>
       </div>
-      <div id={MENU_ID} ref={panelRef} hidden={!open} className="border-t border-line px-4 py-3 md:hidden">
+      <div id={MENU_ID} ref={panelRef} hidden={!open} className="border-t border-line px-4 py-3 lg:hidden">
         <MainNav layout="column" label={t('nav.label')} />
       </div>
     </header>

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from '../../../common/languages';
+import { LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../../../common/languages';
+import { pathTo } from '../../../common/routes';
 import { renderWithApp } from '../../test/render';
 import { LanguageSwitcher } from './language-switcher';
 
@@ -32,5 +33,29 @@ describe('language switcher', () => {
     await user.click(screen.getByRole('link', { name: 'English' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+
+  // Every gallery address, also one in the wrong language (/es/tattoo-galerie), to every language's own path.
+  const galleryAddresses = LANGUAGES.flatMap((from) => LANGUAGES.map((spelledIn) => ({ from, spelledIn, path: `${from === 'en' ? '' : `/${from}`}${pathTo('gallery', {}, spelledIn).replace(/^\/(de|es|fr|pt)(?=\/)/, '')}` })));
+
+  it.each(galleryAddresses)('links the gallery at $path to each language\'s own gallery path', async ({ path }) => {
+    await renderWithApp(<LanguageSwitcher />, { path: `${path}?style=realism` });
+    for (const lang of LANGUAGES) {
+      expect(screen.getByRole('link', { name: LANGUAGE_NAMES[lang] }).getAttribute('href'), lang).toBe(`${pathTo('gallery', {}, lang)}?style=realism`);
+    }
+  });
+
+  it('lands on the Spanish gallery path from the German one', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<LanguageSwitcher />, { path: '/es/tattoo-galerie' });
+    expect(screen.getByRole('link', { name: 'Español' }).getAttribute('href')).toBe('/es/galeria-de-tatuajes');
+    await user.click(screen.getByRole('link', { name: 'Français' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/galerie-de-tatouages'));
+  });
+
+  it('swaps only the prefix of a page without spellings per language (a German legal page)', async () => {
+    await renderWithApp(<LanguageSwitcher />, { path: '/de/datenschutz' });
+    expect(screen.getByRole('link', { name: 'English' }).getAttribute('href')).toBe('/datenschutz');
+    expect(screen.getByRole('link', { name: 'Português' }).getAttribute('href')).toBe('/pt/datenschutz');
   });
 });

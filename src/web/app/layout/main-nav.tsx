@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UNREAD_POLL_DASHBOARD_MS } from '../../../common/constants';
-import { profilePathTo } from '../../../common/routes';
+import { buildPath, profilePathTo } from '../../../common/routes';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { unsentCount, useSession } from '../../lib/session';
 import { ensureErrorTexts } from '../../i18n/i18n';
@@ -28,7 +28,8 @@ function NavItem({ to, end, className, children }: { to: string; end?: boolean; 
 }
 
 /**
- * The main navigation: always Home, Spots and Artists; logged in Dashboard, Profile and Log out;
+ * The main navigation: always Home, Spots, Artists and the gallery (in the language's own path);
+ * logged in Dashboard, Profile and Log out;
  * logged out Login and Register. Rendered as a row in the header and as a column in the menu.
  */
 export function MainNav({ layout, label }: { layout: 'row' | 'column'; label: string }) {
@@ -62,6 +63,7 @@ export function MainNav({ layout, label }: { layout: 'row' | 'column'; label: st
         <NavItem to="/" end>{t('nav.home')}</NavItem>
         <NavItem to="/guestspots">{t('nav.spots')}</NavItem>
         <NavItem to="/tattooartists">{t('nav.artists')}</NavItem>
+        <NavItem to={buildPath('gallery')}>{t('nav.gallery')}</NavItem>
         {state === 'loggedIn' && user && (
           <>
             <NavItem to="/dashboard" className={separator}>{t('nav.dashboard')}</NavItem>

@@ -5,6 +5,7 @@ import { SessionProvider } from '../../lib/session';
 import { LoadingShape, SkeletonLines } from '../../ui/skeleton';
 import { Footer } from './footer';
 import { Header } from './header';
+import { SCROLL_STORAGE_KEY, scrollKey } from './scroll';
 
 const MAIN_ID = 'main';
 
@@ -98,7 +99,7 @@ export function RootLayout() {
         </Suspense>
       </Shell>
       <DeferredToaster />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} storageKey={SCROLL_STORAGE_KEY} />
     </SessionProvider>
   );
 }

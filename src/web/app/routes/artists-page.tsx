@@ -39,12 +39,13 @@ export default function ArtistsPage() {
           active ? <Button onClick={() => setFilters({ style: '', country: '', city: '', available: '' })}>{t('listings:filters.reset')}</Button> : undefined
         }
         countText={(count) => t('count', { count })}
+        pictures="strip"
       />
     </div>
   );
 }
 
-/** An artist: picture, name, place, styles; when travelling soon, the period of the next availability. */
+/** An artist: their latest works beside their avatar, name, place, styles; when travelling soon, the period of the next availability. */
 function ArtistCard({ artist, priority }: { artist: ArtistListItem; priority: boolean }) {
   const { t } = useTranslation(['artists', 'listings']);
   const lang = useLanguage();
@@ -53,7 +54,9 @@ function ArtistCard({ artist, priority }: { artist: ArtistListItem; priority: bo
   return (
     <ListingCard
       href={profilePathTo(artist.username)}
-      imageSrc={artist.avatar}
+      images={artist.images}
+      variant="strip"
+      avatar={artist.avatar}
       imageName={artist.name}
       seed={artist.id}
       title={artist.name}

@@ -6,7 +6,8 @@ import { buttonClasses } from '../../ui/button';
 import { PageSpinner } from '../../ui/page-spinner';
 import { HintsBox, HintsProvider } from '../../ui/hints';
 import { RequireLogin, useSession } from '../../lib/session';
-import { AccountSettings, PaymentNotice, ShareProfileDialog, VisitsTile, WelcomeDialog } from '../../features/dashboard';
+import { AccountSettings, PaymentNotice, ProfileCompleteness, ShareProfileDialog, VisitsTile, WelcomeDialog } from '../../features/dashboard';
+import { useProfile } from '../../features/profiles';
 import { KINDS, ListingsTile } from '../../features/listings';
 import { ReviewsTile } from '../../features/reviews';
 import { BlockedUsers, UnreadTile } from '../../features/messages';
@@ -49,6 +50,7 @@ function Dashboard() {
             </div>
           }
         />
+        <CompletenessMeter username={user.username} path={path} />
         <HintsBox title={t('hints.title')} />
         <section aria-label={t('visits.title')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <UnreadTile />
@@ -62,6 +64,12 @@ function Dashboard() {
       </div>
     </HintsProvider>
   );
+}
+
+/** The completeness of the own profile, read from the profile answer the profile page shares. */
+function CompletenessMeter({ username, path }: { username: string; path: string }) {
+  const profile = useProfile(username);
+  return <ProfileCompleteness profile={profile.data} pending={profile.isPending} path={path} />;
 }
 
 /** The account settings of messaging: mails about unread messages and the blocked users. */

@@ -71,6 +71,7 @@ describe('profile page', () => {
     expect(router.state.location.search).toBe('?tab=portfolio');
     const list = await screen.findByRole('list', { name: 'Portfolio of Lena Hoffmann' });
     expect(within(list).getByRole('img', { name: 'Piece 1' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the whole gallery' }).getAttribute('href')).toBe('/tattoo-gallery');
   });
 
   it('uses the studio texts in German and shows the owner the edit action without recording a visit', async () => {

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { buildPath } from '../../../common/routes';
 import type { ProfileUser } from '../../../common/schemas/profile';
+import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Tabs, tabPanelProps } from '../../ui/tabs';
@@ -130,13 +132,20 @@ function ProfileView({ profile }: { profile: ProfileUser }) {
         ) : tab === 'reviews' ? (
           <ReviewsTab userId={profile.id} name={profile.name} username={profile.username} userType={profile.userType} isOwner={isOwner} />
         ) : (
-          <Portfolio
-            images={profile.galleryImages}
-            ownerId={profile.id}
-            ownerName={profile.name}
-            canManage={isOwner}
-            onImagesChange={setImages}
-          />
+          <>
+            <Portfolio
+              images={profile.galleryImages}
+              ownerId={profile.id}
+              ownerName={profile.name}
+              canManage={isOwner}
+              onImagesChange={setImages}
+            />
+            <p className="mt-8">
+              <LocalizedLink to={buildPath('gallery')} className="font-semibold">
+                {t('gallery:wholeGallery')}
+              </LocalizedLink>
+            </p>
+          </>
         )}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { z } from 'zod';
 import { DELETE_WORDS, emailChangeSchema, isDeleteWord, newPasswordSchema } from '../../../common/schemas/auth';
 import { localizePath, useLanguage } from '../../i18n/language';

@@ -16,7 +16,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { cityOptions, countryOptions, findCountry, useCountries } from '../../reference/api/get-countries';
 import { useStyles } from '../../reference/api/get-styles';
 import { usePublicGallery, type GalleryFilters } from './api/get-public-gallery';
-import { GalleryPicture, MASONRY_CLASSES } from './components/gallery-image';
+import { GalleryPicture, GRID_CLASSES } from './components/gallery-image';
 
 function GalleryTile({ item, priority }: { item: GalleryListItem; priority: boolean }) {
   const { t } = useTranslation('gallery');
@@ -27,7 +27,7 @@ function GalleryTile({ item, priority }: { item: GalleryListItem; priority: bool
     <li>
       <LocalizedLink
         to={`${profilePathTo(item.user.username)}?tab=portfolio`}
-        className="group block overflow-hidden rounded border border-line bg-surface text-ink no-underline hover:border-line-strong"
+        className="group block h-full overflow-hidden rounded border border-line bg-surface text-ink no-underline hover:border-line-strong"
       >
         <GalleryPicture image={item} seed={item.user.id} alt={alt} priority={priority} />
         <div className="flex items-center gap-2 p-2.5">
@@ -46,7 +46,7 @@ function GalleryTile({ item, priority }: { item: GalleryListItem; priority: bool
   );
 }
 
-const SKELETON_HEIGHTS = ['h-64', 'h-48', 'h-72', 'h-56', 'h-40', 'h-64'];
+const SKELETON_TILES = 8;
 
 /** The public tattoo gallery: every portfolio image, newest first, filterable, paged by cursor. */
 export default function GalleryPage() {
@@ -109,9 +109,9 @@ export default function GalleryPage() {
       </form>
 
       {gallery.isPending ? (
-        <div className={MASONRY_CLASSES} role="status" aria-label={t('page.loading')}>
-          {SKELETON_HEIGHTS.map((h, i) => (
-            <Skeleton key={i} className={`${h} w-full`} />
+        <div className={GRID_CLASSES} role="status" aria-label={t('page.loading')}>
+          {Array.from({ length: SKELETON_TILES }, (_, i) => (
+            <Skeleton key={i} className="aspect-[4/5] w-full" />
           ))}
         </div>
       ) : gallery.isError ? (
@@ -131,9 +131,9 @@ export default function GalleryPage() {
         />
       ) : (
         <>
-          <ul className={MASONRY_CLASSES} aria-label={t('page.title')}>
+          <ul className={GRID_CLASSES} aria-label={t('page.title')}>
             {items.map((item, i) => (
-              <GalleryTile key={item.id} item={item} priority={i === 0} />
+              <GalleryTile key={item.id} item={item} priority={i < 2} />
             ))}
           </ul>
           {gallery.hasNextPage && (

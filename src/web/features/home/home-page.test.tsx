@@ -1,10 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createFeaturedArtist, createFeaturedStudio, jsonResponse } from '../../test/factories';
+import type { GalleryListItem } from '../../../common/schemas/gallery';
+import { createFeaturedArtist, createFeaturedStudio, createGalleryImage, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
 import HomePage from './home-page';
 
-function mockApi(answers: Record<string, () => Response>) {
+/** The gallery is empty unless a test says otherwise: the latest works then show nothing. */
+function mockApi(given: Record<string, () => Response>) {
+  const answers = { '/api/gallery': () => jsonResponse({ success: true, images: [], nextCursor: null }), ...given };
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     const answer = Object.entries(answers).find(([prefix]) => url.startsWith(prefix));
@@ -68,6 +71,7 @@ describe('home page', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         await gate;
+        if (String(input).startsWith('/api/gallery')) return jsonResponse({ success: true, images: [], nextCursor: null });
         return String(input).includes('artists') ? jsonResponse({ success: true, artists: [] }) : jsonResponse({ success: true, studios: [] });
       }),
     );
@@ -95,10 +99,60 @@ describe('home page', () => {
       '/api/featured/studios': () => jsonResponse({ success: true, studios: [] }),
     });
     await renderWithApp(<HomePage />, { path: '/fr/', namespaces: ['home'] });
-    expect(screen.getByRole('link', { name: 'Trouver des guest spots' }).getAttribute('href')).toBe('/fr/guestspots');
-    expect(screen.getByRole('link', { name: 'Découvrir des artistes' }).getAttribute('href')).toBe('/fr/tattooartists');
-    expect(screen.getByRole('link', { name: 'S’inscrire comme artiste' }).getAttribute('href')).toBe('/fr/register');
+    expect(screen.getByRole('link', { name: 'Trouver des postes invités' }).getAttribute('href')).toBe('/fr/guestspots');
+    expect(screen.getByRole('link', { name: 'Découvrir des tatoueurs' }).getAttribute('href')).toBe('/fr/tattooartists');
+    expect(screen.getByRole('link', { name: 'S’inscrire comme tatoueur' }).getAttribute('href')).toBe('/fr/register');
     expect(screen.getByRole('link', { name: 'Inscrire ton studio' }).getAttribute('href')).toBe('/fr/register');
     expect(screen.getAllByRole('heading', { level: 3 }).length).toBeGreaterThanOrEqual(5);
+  });
+
+  describe('latest works', () => {
+    const work = (overrides: Partial<GalleryListItem> = {}): GalleryListItem => ({
+      ...createGalleryImage({ userId: 52, width: 1200, height: 1500 }),
+      user: { id: 52, name: 'Mara Ink', username: 'Mara Ink', avatar: null, userType: 'artist', cityName: 'Köln', countryCode: 'DE' },
+      ...overrides,
+    });
+    const featuredNone = {
+      '/api/featured/artists': () => jsonResponse({ success: true, artists: [] }),
+      '/api/featured/studios': () => jsonResponse({ success: true, studios: [] }),
+    };
+
+    it('shows the newest gallery images, sized, each opening its portfolio, and links the gallery in the page language', async () => {
+      const images = [work({ caption: 'Rose on the forearm' }), work()];
+      const fetch = mockApi({ ...featuredNone, '/api/gallery': () => jsonResponse({ success: true, images, nextCursor: 'next' }) });
+      await renderWithApp(<HomePage />, { path: '/de/', namespaces: ['home'] });
+
+      const strip = await screen.findByRole('region', { name: 'Neueste Arbeiten' });
+      expect(fetch).toHaveBeenCalledWith('/api/gallery?limit=6', expect.anything());
+      const links = await within(strip).findAllByRole('link', { name: /^Tattoo von Mara Ink/ });
+      expect(links).toHaveLength(2);
+      expect(links[0]?.getAttribute('href')).toBe('/de/Mara-Ink?tab=portfolio');
+      const img = within(links[0] as HTMLElement).getByRole('img', { name: 'Tattoo von Mara Ink: Rose on the forearm' });
+      expect(img.getAttribute('width')).toBe('1200');
+      expect(img.getAttribute('height')).toBe('1500');
+      expect(img.getAttribute('srcset')).toContain('-thumbnail.webp 400w');
+      expect(img.getAttribute('sizes')).toContain('33vw');
+      expect(img.getAttribute('loading')).toBe('lazy');
+      expect(within(strip).getByRole('link', { name: 'Die ganze Galerie ansehen' }).getAttribute('href')).toBe('/de/tattoo-galerie');
+    });
+
+    it('links each language to its own gallery path', async () => {
+      mockApi({ ...featuredNone, '/api/gallery': () => jsonResponse({ success: true, images: [work()], nextCursor: null }) });
+      await renderWithApp(<HomePage />, { path: '/es/', namespaces: ['home'] });
+      expect((await screen.findByRole('link', { name: 'Ver toda la galería' })).getAttribute('href')).toBe('/es/galeria-de-tatuajes');
+    });
+
+    it('shows nothing while the gallery is empty', async () => {
+      mockApi(featuredNone);
+      await renderWithApp(<HomePage />, { path: '/', namespaces: ['home'] });
+      await screen.findByText('No artists available at the moment.');
+      expect(screen.queryByRole('region', { name: 'Latest works' })).toBeNull();
+    });
+
+    it('says when the latest works fail to load, with a retry', async () => {
+      mockApi({ ...featuredNone, '/api/gallery': () => jsonResponse({ success: false, error: 'Server error.' }, 500) });
+      await renderWithApp(<HomePage />, { path: '/', namespaces: ['home'] });
+      expect(await screen.findByText('The latest works could not be loaded.')).toBeTruthy();
+    });
   });
 });

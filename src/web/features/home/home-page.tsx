@@ -7,8 +7,9 @@ import { FeaturedSection } from './components/featured-section';
 import { FreeNotice } from './components/free-notice';
 import { Hero } from './components/hero';
 import { HowItWorks } from './components/how-it-works';
+import { LatestWorks } from './components/latest-works';
 
-/** The start page; the featured pictures come right after the hero. */
+/** The start page; the featured pictures come right after the hero, then the gallery's latest works. */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const artists = useFeatured('artists');
@@ -24,12 +25,14 @@ export default function HomePage() {
         more={{ to: buildPath('tattooArtists'), label: t('featured.allArtists') }}
         priority
       />
+      <LatestWorks />
       <FeaturedSection
         id="featured-studios"
         title={t('featured.studiosTitle')}
         query={studios}
         texts={{ loading: t('featured.loadingStudios'), empty: t('featured.noStudios'), error: t('featured.studioLoadError') }}
         more={{ to: buildPath('guestSpots'), label: t('featured.allSpots') }}
+        variant="cover"
       />
       <AudienceCards />
       <HowItWorks />

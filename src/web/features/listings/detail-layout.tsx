@@ -10,6 +10,7 @@ import { Avatar } from '../../ui/avatar';
 import { BadgeList } from '../../ui/badge';
 import { buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { cn } from '../../ui/cn';
 import { Skeleton, SkeletonLines } from '../../ui/skeleton';
 import { InactiveBadge } from './listing-card';
 
@@ -20,8 +21,9 @@ export interface DetailFact {
 
 /**
  * A listing's detail page: who posted it (avatar, name, link to the profile), the title, the
- * facts (place, period, ...), styles, the text sections, and the action column (contact, or
- * the owner's actions); `below` takes the owner's matches.
+ * pictures (`media`: a guest spot's photos), the facts (place, period, ...), styles, the text
+ * sections, and the action column (contact, or the owner's actions); `below` takes the owner's
+ * matches.
  */
 export function DetailLayout({
   kicker,
@@ -34,6 +36,7 @@ export function DetailLayout({
   sections,
   actions,
   notice,
+  media,
   below,
 }: {
   kicker: string;
@@ -46,6 +49,7 @@ export function DetailLayout({
   sections: { title: string; text: string | null }[];
   actions: ReactNode;
   notice?: ReactNode;
+  media?: ReactNode;
   below?: ReactNode;
 }) {
   const { t } = useTranslation('listings');
@@ -61,7 +65,9 @@ export function DetailLayout({
         {notice}
       </header>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="min-w-0 space-y-8">
+        {/* The pictures come first on a phone; beside the poster's card on a wide screen, so the actions stay on the first screen. */}
+        {media && <div className="order-first min-w-0 lg:col-start-1 lg:row-start-1">{media}</div>}
+        <div className={cn('min-w-0 space-y-8', media && 'lg:col-start-1 lg:row-start-2')}>
           <dl className="grid gap-4 sm:grid-cols-2">
             {facts.map((f) => (
               <div key={f.label} className="min-w-0">
@@ -87,7 +93,7 @@ export function DetailLayout({
               </section>
             ))}
         </div>
-        <aside className="order-first space-y-4 lg:order-none">
+        <aside className={cn('order-first space-y-4 lg:order-none', media && 'lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start')}>
           <Card className="space-y-4 p-4">
             <p className="text-sm font-semibold text-ink-muted">{ownerLabel}</p>
             <LocalizedLink to={profile} className="flex items-center gap-3 text-ink no-underline hover:underline">

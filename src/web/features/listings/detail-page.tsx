@@ -1,24 +1,25 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MatchReasons, OwnerCard } from '../../../common/schemas/listing-fields';
+import type { OwnerCard } from '../../../common/schemas/listing-fields';
 import { useNavigate, useParams } from 'react-router';
 import { localizePath, useLanguage } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { useListing } from './api/get-listing';
-import { useMatches } from './api/get-matches';
+import { useMatches, type Match } from './api/get-matches';
 import { ContactAction } from './contact-action';
 import { DetailLayout, LoadedListing } from './detail-layout';
 import type { Listing, ListingKind } from './kind';
+import type { GuestSpotDetail } from '../../../common/schemas/guest-spot-photos';
 import { KINDS } from './kinds';
 import { MatchesList, type MatchItem } from './matches-list';
 import { OwnerActions } from './owner-actions';
 import { usePeriodText } from './period';
+import { SpotPhotoGallery } from './spot-photos';
 
 /** A match as the matches list shows it: the other kind's listing, who posted it, and why it fits. */
-function matchItem(kind: ListingKind, match: MatchReasons): MatchItem {
+function matchItem(kind: ListingKind, match: Match): MatchItem {
   const listing = kind.matched(match);
   const other = KINDS[kind.other];
-  const { score, overlapDays, sameCity, sameCountry, sharedStyles } = match;
   return {
     key: listing.id,
     title: listing.title,
@@ -27,11 +28,9 @@ function matchItem(kind: ListingKind, match: MatchReasons): MatchItem {
     owner: other.owner(listing),
     href: other.detailPath(listing),
     place: other.place(listing),
-    score,
-    overlapDays,
-    sameCity,
-    sameCountry,
-    sharedStyles,
+    reasons: match.reasons,
+    images: match.images,
+    pictures: other.postedBy === 'artist' ? 'strip' : 'cover',
   };
 }
 
@@ -63,6 +62,7 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
       facts={kind.facts(listing, t, period)}
       styles={listing.styles}
       sections={kind.sections(listing, t)}
+      media={kind.name === 'guestSpots' ? <SpotPhotoGallery photos={(listing as GuestSpotDetail).photos ?? []} studioName={owner.name} /> : null}
       notice={manages && !listing.isActive ? <Alert tone="info">{t('detail.inactiveNotice')}</Alert> : null}
       actions={
         manages ? (

@@ -1,30 +1,100 @@
-import { Search, X } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LISTING_LIMITS } from '../../../common/schemas/listing-fields';
+import { LISTING_LIMITS } from '../../../common/listing-limits';
 import { Button } from '../../ui/button';
+import { formatDay, isIsoDay } from '../../ui/date-format';
 import { Select, TextField } from '../../ui/field';
 import { cityOptions, countryOptions, findCountry, useCountries } from '../../reference/api/get-countries';
 import { useStyles } from '../../reference/api/get-styles';
+import { useLanguage } from '../../i18n/language';
 import type { FilterKey, Filters } from './list-address';
 
-/**
- * The filters of a public list. Selects, dates and the toggle apply at once; the text search
- * applies on Enter or the search button. The values live in the address (useListAddress).
- */
-export function FilterBar({
-  fields,
-  filters,
-  onChange,
-  active,
-  idPrefix,
-}: {
+// The dialog loads when a phone first opens the filters: the list page's first load stays light.
+const Dialog = lazy(() => import('../../ui/dialog').then((m) => ({ default: m.Dialog })));
+// The date fields load apart from the list page, so its first load stays as light as before.
+const DateField = lazy(() => import('../../ui/date-field').then((m) => ({ default: m.DateField })));
+
+interface FilterProps {
   fields: FilterKey[];
   filters: Filters;
   onChange: (patch: Partial<Filters>) => void;
   active: boolean;
   idPrefix: string;
-}) {
+}
+
+/** How many of a list's filters are set (a country and its city count as two). */
+export function activeFilterCount(fields: readonly FilterKey[], filters: Filters): number {
+  return fields.filter((key) => filters[key] !== '').length;
+}
+
+const EMPTY: Filters = { style: '', country: '', city: '', from: '', to: '', q: '', available: '' };
+
+/**
+ * The filters of a public list: a bar above the results on wider screens; at 768 px and below a
+ * "Filters (n)" button that opens them in a dialog, so the first result stays on the first
+ * screen. The values live in the address (useListAddress).
+ */
+export function FilterBar(props: FilterProps) {
+  const { t } = useTranslation('listings');
+  const [sheet, setSheet] = useState<'unused' | 'open' | 'closed'>('unused');
+  const sheetOpen = sheet === 'open';
+  const close = () => setSheet('closed');
+  const buttonId = `${props.idPrefix}-open`;
+  // The dialog has no trigger of its own to return focus to: the button takes it back.
+  useEffect(() => {
+    if (sheet === 'closed') document.getElementById(buttonId)?.focus();
+  }, [sheet, buttonId]);
+  const count = activeFilterCount(props.fields, props.filters);
+  return (
+    <>
+      <div className="max-[768px]:hidden">
+        <FilterForm {...props} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2 min-[769px]:hidden">
+        <Button
+          id={buttonId}
+          variant={count > 0 ? 'primary' : 'secondary'}
+          icon={<SlidersHorizontal aria-hidden="true" className="size-4" />}
+          aria-haspopup="dialog"
+          aria-expanded={sheetOpen}
+          onClick={() => setSheet('open')}
+        >
+          {count > 0 ? t('filters.openCount', { count }) : t('filters.open')}
+        </Button>
+        {props.active && (
+          <Button variant="ghost" icon={<X aria-hidden="true" className="size-4" />} onClick={() => props.onChange(EMPTY)}>
+            {t('filters.reset')}
+          </Button>
+        )}
+        {/* Each change applies at once behind the dialog, so "done" only closes it. */}
+        {sheet !== 'unused' && (
+          <Suspense fallback={null}>
+            <Dialog
+              open={sheetOpen}
+              onOpenChange={(next) => !next && close()}
+              title={t('filters.label')}
+              closeLabel={t('filters.close')}
+              footer={
+                <Button variant="primary" onClick={close}>
+                  {t('filters.done')}
+                </Button>
+              }
+            >
+              <FilterForm {...props} idPrefix={`${props.idPrefix}-sheet`} onSearched={close} />
+            </Dialog>
+          </Suspense>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The filter fields. Selects, dates and the toggle apply at once; the text search applies on
+ * Enter or the search button (`onSearched` follows it: the dialog closes on a search).
+ */
+function FilterForm({ fields, filters, onChange, active, idPrefix, onSearched }: FilterProps & { onSearched?: () => void }) {
   const { t } = useTranslation('listings');
   const styles = useStyles();
   const countries = useCountries();
@@ -36,8 +106,15 @@ export function FilterBar({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ q: q.trim() });
+    onSearched?.();
   };
   const id = (key: string) => `${idPrefix}-${key}`;
+  const lang = useLanguage();
+  // Only a whole day (or none) goes into the address; the field shows its own error for the rest.
+  const applyDay = (patch: Partial<Filters>) => {
+    const value = Object.values(patch)[0] ?? '';
+    if (value === '' || isIsoDay(value)) onChange(patch);
+  };
   const columns = fields.filter((f) => f !== 'q').length >= 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4';
 
   return (
@@ -88,17 +165,14 @@ export function FilterBar({
           />
         )}
         {has('from') && (
-          <TextField id={id('from')} type="date" label={t('filters.from')} value={filters.from} onChange={(e) => onChange({ from: e.target.value })} />
+          <Suspense fallback={<TextField id={id('from')} label={t('filters.from')} value={formatDay(filters.from, lang)} readOnly />}>
+            <DateField id={id('from')} label={t('filters.from')} value={filters.from} onChange={(v) => applyDay({ from: v })} />
+          </Suspense>
         )}
         {has('to') && (
-          <TextField
-            id={id('to')}
-            type="date"
-            label={t('filters.to')}
-            min={filters.from || undefined}
-            value={filters.to}
-            onChange={(e) => onChange({ to: e.target.value })}
-          />
+          <Suspense fallback={<TextField id={id('to')} label={t('filters.to')} value={formatDay(filters.to, lang)} readOnly />}>
+            <DateField id={id('to')} label={t('filters.to')} min={filters.from || undefined} value={filters.to} onChange={(v) => applyDay({ to: v })} />
+          </Suspense>
         )}
         {has('available') && (
           <div className="flex items-end">
@@ -119,7 +193,7 @@ export function FilterBar({
           <Button
             variant="ghost"
             icon={<X aria-hidden="true" className="size-4" />}
-            onClick={() => onChange({ style: '', country: '', city: '', from: '', to: '', q: '', available: '' })}
+            onClick={() => onChange(EMPTY)}
           >
             {t('filters.reset')}
           </Button>

@@ -40,8 +40,9 @@ describe('guest spot form', () => {
     fireEvent.blur(title);
     expect(await screen.findByText('Please enter a title.')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-12-10' } });
-    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-12-01' } });
+    // The date fields load apart from the form.
+    fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '12/10/2026' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/01/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
 
     const summary = await screen.findByText('Please correct 2 entries:');
@@ -58,17 +59,38 @@ describe('guest spot form', () => {
     });
     const { router } = await render();
     fireEvent.change(await screen.findByLabelText('Title', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
-    const start = screen.getByLabelText('Start date');
-    fireEvent.change(start, { target: { value: '2019-12-31' } });
+    const start = await screen.findByLabelText('Start date');
+    fireEvent.change(start, { target: { value: '12/31/2019' } });
     fireEvent.blur(start);
     expect(await screen.findByText('Dates before 2020 are not possible.')).toBeTruthy();
-    fireEvent.change(start, { target: { value: '2026-12-01' } });
-    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-12-20' } });
+    fireEvent.change(start, { target: { value: '12/01/2026' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
     await screen.findByRole('option', { name: 'Berlin' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Fine Line' }));
     fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/guestspot/winter-in-berlin'));
     expect(posted[0]).toMatchObject({ title: 'Winter in Berlin', startDate: '2026-12-01', endDate: '2026-12-20', countryId: 80, cityId: 1194, styleIds: [11], places: 1, isActive: true });
+  });
+
+  it('takes the dates as a German page writes them and names that format in the summary', async () => {
+    const posted: unknown[] = [];
+    mockApi((body) => {
+      posted.push(body);
+      return jsonResponse(createGuestSpot({ slug: 'winter-in-berlin', title: 'Winter in Berlin' }), 201);
+    });
+    const { router } = await render('/de/guestspot/new');
+    fireEvent.change(await screen.findByLabelText('Titel', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
+    const start = await screen.findByLabelText('Startdatum');
+    fireEvent.change(start, { target: { value: '2026-31-12' } });
+    fireEvent.change(screen.getByLabelText('Enddatum'), { target: { value: '20.12.2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Gastplatz veröffentlichen' }));
+    expect(await screen.findByRole('link', { name: 'Startdatum: Gib das Datum als TT.MM.JJJJ ein, zum Beispiel 31.05.2026.' })).toBeTruthy();
+
+    fireEvent.change(start, { target: { value: '1.12.2026' } });
+    await screen.findByRole('option', { name: 'Berlin' });
+    fireEvent.click(screen.getByRole('button', { name: 'Gastplatz veröffentlichen' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/de/guestspot/winter-in-berlin'));
+    expect(posted[0]).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-20' });
   });
 
   it('tells an artist that guest spots are for studios', async () => {

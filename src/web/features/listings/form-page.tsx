@@ -7,26 +7,29 @@ import { useSaveListing } from './api/save-listing';
 import { DetailSkeleton, LoadedListing } from './detail-layout';
 import type { Listing, ListingKind, OwnPlace } from './kind';
 import { KINDS } from './kinds';
+import { KIND_FORMS } from './kinds/forms';
 import { ListingFormLayout, useListingForm } from './listing-form';
 import { loginOnlyScreen } from './page-guard';
 import { RoleNotice } from './role-notice';
+import { SpotPhotosManager } from './spot-photos';
 
-/** The form of one kind: the common fields around the kind's own (`kind.form.Body`). */
+/** The form of one kind: the common fields around the kind's own (`KIND_FORMS[kind.name].Body`). */
 function ListingForm({ kind, entry, place }: { kind: ListingKind; entry?: Listing; place?: OwnPlace }) {
   const { t } = useTranslation([kind.name, 'listings']);
+  const kindForm = KIND_FORMS[kind.name];
   const form = useListingForm({
     ns: kind.name,
-    schema: kind.form.schema,
-    initial: () => kind.form.initial(entry, place),
-    order: kind.form.order,
+    schema: kindForm.schema,
+    initial: () => kindForm.initial(entry, place),
+    order: kindForm.order,
     idPrefix: kind.idPrefix,
-    labels: kind.form.labels(t),
-    extra: kind.form.extra,
+    labels: kindForm.labels(t),
+    extra: kindForm.extra,
     save: useSaveListing(kind),
     id: entry?.id,
     pathOf: kind.detailPath,
   });
-  const Body = kind.form.Body;
+  const Body = kindForm.Body;
   return (
     <ListingFormLayout form={form} cancelHref={entry ? kind.detailPath(entry) : kind.paths.manage}>
       <Body form={form} />
@@ -36,8 +39,9 @@ function ListingForm({ kind, entry, place }: { kind: ListingKind; entry?: Listin
 
 /** A new listing; a kind that starts at the poster's own place waits for it (without one it starts empty). */
 function NewListing({ kind }: { kind: ListingKind }) {
-  const place = useOwnPlace(kind.form.startsAtOwnPlace);
-  if (!kind.form.startsAtOwnPlace) return <ListingForm kind={kind} />;
+  const { startsAtOwnPlace } = KIND_FORMS[kind.name];
+  const place = useOwnPlace(startsAtOwnPlace);
+  if (!startsAtOwnPlace) return <ListingForm kind={kind} />;
   return place.isPending ? <DetailSkeleton /> : <ListingForm kind={kind} place={place.data} />;
 }
 
@@ -65,7 +69,11 @@ function FormScreen({ kind }: { kind: ListingKind }) {
     <LoadedListing query={entry} listHref={kind.paths.manage} listLabel={t('manage.title')} notFoundText={t(kind.texts.notFound)}>
       {(loaded) =>
         loaded.can.edit ? (
-          <ListingForm key={loaded.id} kind={kind} entry={loaded} />
+          <>
+            <ListingForm key={loaded.id} kind={kind} entry={loaded} />
+            {/* A spot's workplace photos are its studio's own to add and order (an admin edits the text only). */}
+            {kind.name === 'guestSpots' && kind.owner(loaded).id === user.id && <SpotPhotosManager spotId={loaded.id} />}
+          </>
         ) : (
           <RoleNotice title={t('form.notOwnerTitle')} text={t('errors:forbidden')} href={kind.detailPath(loaded)} label={t(kind.texts.backToEntry)} />
         )

@@ -28,7 +28,7 @@ export interface OwnPlace {
  * One kind of listing as data: where its calls and pages are, who posts it, and the few fields
  * and texts of its own. Every listing screen takes a kind; a new kind is a new descriptor.
  */
-export interface ListingKind<L extends Listing = Listing, V extends ListingFormValues = ListingFormValues> {
+export interface ListingKind<L extends Listing = Listing> {
   name: KindName;
   /** The kind whose listings match this kind's (shown to the owner on the detail page). */
   other: KindName;
@@ -72,17 +72,22 @@ export interface ListingKind<L extends Listing = Listing, V extends ListingFormV
     /** The empty list's offer to the other account type. */
     otherAction: string;
   };
-  form: {
-    schema: ZodType;
-    /** Fields in form order, for the summary. */
-    order: (keyof V & string)[];
-    initial(entry: L | undefined, place: OwnPlace | undefined): V;
-    /** Labels of the kind's own fields. */
-    labels(t: T): Record<Exclude<keyof V, keyof ListingFormValues>, string>;
-    extra?: (values: Record<keyof V & string, unknown>) => FieldErrors<keyof V & string>;
-    /** A new listing starts at the poster's own place. */
-    startsAtOwnPlace: boolean;
-    /** The kind's fieldsets between the dates and the styles. */
-    Body: ComponentType<{ form: ListingForm<V> }>;
-  };
+}
+
+/**
+ * A kind's form: its schema, fields and texts. Kept apart from the kind, in kinds/forms.ts, so
+ * the public pages that show listings never load the form code and the validation library.
+ */
+export interface KindForm<L extends Listing = Listing, V extends ListingFormValues = ListingFormValues> {
+  schema: ZodType;
+  /** Fields in form order, for the summary. */
+  order: (keyof V & string)[];
+  initial(entry: L | undefined, place: OwnPlace | undefined): V;
+  /** Labels of the kind's own fields. */
+  labels(t: T): Record<Exclude<keyof V, keyof ListingFormValues>, string>;
+  extra?: (values: Record<keyof V & string, unknown>) => FieldErrors<keyof V & string>;
+  /** A new listing starts at the poster's own place. */
+  startsAtOwnPlace: boolean;
+  /** The kind's fieldsets between the dates and the styles. */
+  Body: ComponentType<{ form: ListingForm<V> }>;
 }

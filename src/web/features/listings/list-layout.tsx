@@ -29,6 +29,7 @@ export function ListResults<T>({
   emptyText,
   emptyAction,
   countText,
+  pictures = 'cover',
 }: {
   query: ListQuery<T>;
   page: number;
@@ -38,6 +39,8 @@ export function ListResults<T>({
   emptyText?: string;
   emptyAction?: ReactNode;
   countText: (count: number) => string;
+  /** How the cards lead (an artist's works or a cover picture): the skeletons take that shape. */
+  pictures?: 'strip' | 'cover';
 }) {
   const { t } = useTranslation('listings');
   if (query.isPending) {
@@ -46,7 +49,7 @@ export function ListResults<T>({
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i}>
-              <ListingCardSkeleton />
+              <ListingCardSkeleton variant={pictures} />
             </li>
           ))}
         </ul>

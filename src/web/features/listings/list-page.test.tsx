@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { answerFetch, createGuestSpot, jsonResponse } from '../../test/factories';
+import { answerFetch, createGuestSpotListItem, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
 import { GuestSpotListPage } from './list-page';
 
@@ -13,7 +13,7 @@ const countries = [
   { id: 14, code: 'AT', name: 'Austria', cities: [] },
 ];
 
-function mockApi(items = [createGuestSpot({ title: 'Summer in Kreuzberg', slug: 'summer-in-kreuzberg' })], total = items.length) {
+function mockApi(items = [createGuestSpotListItem({ title: 'Summer in Kreuzberg', slug: 'summer-in-kreuzberg' })], total = items.length) {
   const fetch = vi.fn(
     answerFetch({
       '/api/styles': () => jsonResponse(styles),
@@ -67,7 +67,7 @@ describe('guest spot list', () => {
   });
 
   it('pages with links that keep the filters', async () => {
-    mockApi(Array.from({ length: 12 }, () => createGuestSpot()), 30);
+    mockApi(Array.from({ length: 12 }, () => createGuestSpotListItem()), 30);
     await renderWithApp(<GuestSpotListPage />, { path: '/de/guestspots?style=9', namespaces: ['guestSpots', 'listings'] });
     const nav = await screen.findByRole('navigation', { name: 'Seiten' }, { timeout: 5000 });
     expect(within(nav).getByRole('link', { name: 'Seite 2' }).getAttribute('href')).toBe('/de/guestspots/page/2?style=9');

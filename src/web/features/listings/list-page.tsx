@@ -8,7 +8,7 @@ import type { ListingKind } from './kind';
 import { KINDS } from './kinds';
 import { useListAddress } from './list-address';
 import { ListResults } from './list-layout';
-import { KindListingCard } from './listing-card';
+import { cardPictures, KindListingCard } from './listing-card';
 import { AddLink } from './add-link';
 
 /**
@@ -56,6 +56,7 @@ function ListingListPage({ kind }: { kind: ListingKind }) {
         emptyText={active ? t('list.emptyFilteredText') : t('list.emptyText')}
         emptyAction={emptyAction}
         countText={(count) => t('list.count', { count })}
+        pictures={cardPictures(kind)}
       />
     </div>
   );

@@ -1,17 +1,16 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { initials } from '../../../common/format';
-import type { StyleRef } from '../../../common/schemas/listing-fields';
+import type { CardImage } from '../../../common/schemas/card-images';
+import type { ListingListItem, StyleRef } from '../../../common/schemas/listing-fields';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Badge } from '../../ui/badge';
-import { Image } from '../../ui/image';
+import { CardAvatar, CardPictures } from '../../ui/card-pictures';
 import { LINK_CARD_CLASSES } from '../../ui/card';
 import { CardSkeleton } from '../../ui/skeleton';
 import type { Listing, ListingKind } from './kind';
 import { usePeriodText } from './period';
 
-const SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw';
 const MAX_STYLES = 4;
 
 /** Style badges, at most four and "+n" for the rest. */
@@ -42,12 +41,16 @@ export function InactiveBadge() {
 }
 
 /**
- * A card of a public list: picture first (the poster's avatar), then title, who, where, when
- * and styles. The whole card is one link to the canonical page.
+ * A card of a public list: pictures first, then title, who, where, when and styles. The whole
+ * card is one link to the canonical page. `strip` (an artist's card) leads with their latest
+ * works and shows their avatar beside the name; `cover` (a studio's listing) leads with one
+ * picture of the place. Without pictures the avatar, else the monogram, leads.
  */
 export function ListingCard({
   href,
-  imageSrc,
+  images,
+  variant,
+  avatar,
   imageName,
   seed,
   title,
@@ -60,7 +63,10 @@ export function ListingCard({
   priority = false,
 }: {
   href: string;
-  imageSrc: string | null;
+  images: CardImage[];
+  variant: 'strip' | 'cover';
+  avatar: string | null;
+  /** Whose pictures they are (the alt texts and the monogram). */
   imageName: string;
   seed: number;
   title: string;
@@ -72,31 +78,21 @@ export function ListingCard({
   badge?: ReactNode;
   priority?: boolean;
 }) {
+  const beside = variant === 'strip' && images.length > 0 ? avatar : null;
   return (
     <LocalizedLink
       to={href}
       className={LINK_CARD_CLASSES}
     >
       <div className="relative">
-        <Image
-          src={imageSrc}
-          alt=""
-          ratio="16/9"
-          kind="avatar"
-          sizes={SIZES}
-          priority={priority}
-          seed={seed}
-          fallback={
-            <span aria-hidden="true" className="text-3xl font-extrabold">
-              {initials(imageName)}
-            </span>
-          }
-          imgClassName="transition-transform duration-200 motion-safe:group-hover:scale-[1.03]"
-        />
+        <CardPictures images={images} name={imageName} variant={variant} avatar={avatar} seed={seed} priority={priority} />
         {badge && <div className="absolute top-2 left-2">{badge}</div>}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <h2 className="text-lg leading-tight font-bold break-words group-hover:underline">{title}</h2>
+        <div className="flex items-start gap-3">
+          {beside && <CardAvatar src={beside} seed={seed} className="-mt-10" />}
+          <h2 className="min-w-0 text-lg leading-tight font-bold break-words group-hover:underline">{title}</h2>
+        </div>
         {owner && <p className="text-sm font-semibold">{owner}</p>}
         {place && (
           <p className="flex items-start gap-1.5 text-sm text-ink-muted">
@@ -119,14 +115,23 @@ export function ListingCard({
   );
 }
 
-/** A listing of a kind in its public list: the card led by its owner's picture and name. */
-export function KindListingCard<L extends Listing>({ kind, listing, priority }: { kind: ListingKind<L>; listing: L; priority: boolean }) {
+/** How a kind's cards lead: a studio's listing with a picture of the place, an artist's with their works. */
+export const cardPictures = (kind: Pick<ListingKind, 'postedBy'>): 'strip' | 'cover' => (kind.postedBy === 'studio' ? 'cover' : 'strip');
+
+/**
+ * A listing of a kind in its public list. A studio's guest spot leads with a picture of the
+ * place (its photos, else the studio's header or works); an artist's availability with the
+ * artist's latest works.
+ */
+export function KindListingCard<L extends Listing>({ kind, listing, priority }: { kind: ListingKind<L>; listing: ListingListItem<L>; priority: boolean }) {
   const period = usePeriodText();
   const owner = kind.owner(listing);
   return (
     <ListingCard
       href={kind.detailPath(listing)}
-      imageSrc={owner.avatar}
+      images={listing.images}
+      variant={cardPictures(kind)}
+      avatar={owner.avatar}
       imageName={owner.name}
       seed={owner.id}
       title={listing.title}
@@ -140,9 +145,9 @@ export function KindListingCard<L extends Listing>({ kind, listing, priority }: 
   );
 }
 
-/** The loading shape of a listing card. */
-export function ListingCardSkeleton() {
+/** The loading shape of a listing card, its pictures' box shaped like the card's. */
+export function ListingCardSkeleton({ variant = 'cover' }: { variant?: 'strip' | 'cover' }) {
   return (
-    <CardSkeleton media="aspect-video" padding="p-4" lines={['h-5 w-3/4', 'h-4 w-1/2', 'h-4 w-2/3', 'h-4 w-1/3']} />
+    <CardSkeleton media={variant === 'strip' ? 'aspect-[3/1]' : 'aspect-video'} padding="p-4" lines={['h-5 w-3/4', 'h-4 w-1/2', 'h-4 w-2/3', 'h-4 w-1/3']} />
   );
 }

@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ZodType } from 'zod';
@@ -9,12 +9,18 @@ import { useSchemaForm, type FieldErrors } from '../../lib/form';
 import { localizePath, useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Button, buttonClasses } from '../../ui/button';
+import { EXAMPLE_DAY, formatDay } from '../../ui/date-format';
 import { TextArea, TextField } from '../../ui/field';
 import { StylePicker } from '../../reference/style-picker';
 import { FormSummary } from '../../ui/form-summary';
+import { Skeleton } from '../../ui/skeleton';
 import type { KindName } from './kind';
 import { serverFieldErrors } from './page-guard';
 import { PlaceFields, type PlaceValues } from './place-fields';
+
+// The kinds (and so public pages) import this file for its field pieces; the date fields load
+// only when a form shows them, so those pages' first load stays as it was.
+const DateRangeField = lazy(() => import('../../ui/date-field').then((m) => ({ default: m.DateRangeField })));
 
 /** The values every listing form has; a kind adds its own fields. */
 export interface ListingFormValues extends PlaceValues {
@@ -70,6 +76,8 @@ export function useListingForm<V extends ListingFormValues, D, Saved>(options: L
   const errorText = (field: Field): string | undefined => {
     const key = errorKey(field);
     if (!key) return undefined;
+    // The shared text names the API's yyyy-mm-dd; the form takes dates as the language writes them.
+    if (key === 'dateInvalid') return t('common:dateField.invalid', { pattern: t('common:dateField.pattern'), example: formatDay(EXAMPLE_DAY, lang) });
     const params: Record<string, unknown> = { ...form.params[field], max: form.params[field]?.max ?? LISTING_LIMITS.styles };
     return t(`errors:${key}`, params);
   };
@@ -158,10 +166,24 @@ export function ListingFormLayout<V extends ListingFormValues>({ form, cancelHre
         <fieldset className="space-y-5">
           <legend className="mb-3 text-lg font-bold">{t('form.basics')}</legend>
           <TextField {...text('title')} label={labels.title} required maxLength={LISTING_LIMITS.title} hint={t('form.titleHint')} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...text('startDate')} type="date" label={labels.startDate} required min={EARLIEST_DATE} />
-            <TextField {...text('endDate')} type="date" label={labels.endDate} required min={values.startDate || EARLIEST_DATE} />
-          </div>
+          <Suspense
+            fallback={
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Skeleton className="h-[4.5rem]" />
+                <Skeleton className="h-[4.5rem]" />
+              </div>
+            }
+          >
+            <DateRangeField
+              required
+              min={EARLIEST_DATE}
+              start={{ id: fieldId('startDate'), label: labels.startDate, value: values.startDate, error: form.errorText('startDate'), onBlur: () => form.blur('startDate') }}
+              end={{ id: fieldId('endDate'), label: labels.endDate, value: values.endDate, error: form.errorText('endDate'), onBlur: () => form.blur('endDate') }}
+              onChange={(change) =>
+                update({ ...(change.start !== undefined ? { startDate: change.start } : {}), ...(change.end !== undefined ? { endDate: change.end } : {}) } as Partial<V>)
+              }
+            />
+          </Suspense>
         </fieldset>
         {children}
         <StylePicker

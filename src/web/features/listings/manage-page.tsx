@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { todayUtc } from '../../../common/listing-limits';
 import { PageHeader } from '../../ui/page-header';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
+import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { useSession } from '../../lib/session';
@@ -16,7 +18,8 @@ import { LoadingRows, loginOnlyScreen } from './page-guard';
 
 /**
  * The manage page of a kind (/guestspots/manage, /artist-availability/manage): one's own entries,
- * active and inactive, each with its actions; the add button on top.
+ * active and inactive, ended ones marked past (they left the public lists), each with its
+ * actions; the add button on top.
  */
 function ManagePage({ kind }: { kind: ListingKind }) {
   const { t } = useTranslation([kind.name, 'listings']);
@@ -26,6 +29,8 @@ function ManagePage({ kind }: { kind: ListingKind }) {
   const addLabel = t('list.add');
   const addHref = kind.paths.add;
   const period = usePeriodText();
+  // The day the server's lists drop ended entries by (UTC): an entry ended before it is past.
+  const today = todayUtc();
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:py-12">
       <PageHeader
@@ -52,6 +57,7 @@ function ManagePage({ kind }: { kind: ListingKind }) {
                         {entry.title}
                       </LocalizedLink>
                       {!entry.isActive && <InactiveBadge />}
+                      {entry.endDate < today && <Badge>{t('listings:past')}</Badge>}
                     </p>
                     <p className="text-sm text-ink-muted">
                       {period(entry.startDate, entry.endDate)}

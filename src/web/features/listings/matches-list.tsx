@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import type { CardImage } from '../../../common/schemas/card-images';
 import type { MatchReasons } from '../../../common/schemas/listing-fields';
 import { profilePathTo } from '../../../common/routes';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
 import { Avatar } from '../../ui/avatar';
+import { Badge } from '../../ui/badge';
+import { CardPictures } from '../../ui/card-pictures';
+import { VisuallyHidden } from '../../ui/visually-hidden';
 import { LoadingRows } from './page-guard';
 import { usePeriodText } from './period';
 
-export interface MatchItem extends MatchReasons {
+export interface MatchItem {
   key: number;
   owner: { name: string; username: string; avatar: string | null };
   title: string;
@@ -15,25 +19,42 @@ export interface MatchItem extends MatchReasons {
   startDate: string;
   endDate: string;
   place: string;
+  reasons: MatchReasons;
+  /** The other poster's work (an artist's latest works, a spot's photos or its studio's cover). */
+  images: CardImage[];
+  /** An artist's works side by side, a spot's or studio's photo as a cover. */
+  pictures: 'strip' | 'cover';
 }
 
-/** Why an entry fits, in words: overlap, place, shared styles. */
-function Reasons({ match }: { match: MatchReasons }) {
+/** Why an entry fits, as short chips: shared days, the same city (or country), the styles in common. */
+export function MatchReasonChips({ reasons }: { reasons: MatchReasons }) {
   const { t } = useTranslation('listings');
-  const reasons = [t('matches.overlap', { count: match.overlapDays })];
-  if (match.sameCity) reasons.push(t('matches.sameCity'));
-  else if (match.sameCountry) reasons.push(t('matches.sameCountry'));
-  if (match.sharedStyles.length > 0) reasons.push(t('matches.styles', { styles: match.sharedStyles.map((s) => s.name).join(', ') }));
+  const chips = [t('matches.overlap', { count: reasons.daysInCommon })];
+  if (reasons.sameCity) chips.push(t('matches.sameCity'));
+  else if (reasons.sameCountry) chips.push(t('matches.sameCountry'));
   return (
-    <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-ink-muted">
-      {reasons.map((r) => (
-        <li key={r}>{r}</li>
+    <ul aria-label={t('matches.reasonsLabel')} className="flex flex-wrap gap-1.5">
+      {chips.map((chip) => (
+        <li key={chip}>
+          <Badge>{chip}</Badge>
+        </li>
       ))}
+      {reasons.stylesInCommon.length > 0 && (
+        <li>
+          <Badge tone="success">
+            <VisuallyHidden>{t('matches.stylesInCommon')} </VisuallyHidden>
+            {reasons.stylesInCommon.map((s) => s.name).join(', ')}
+          </Badge>
+        </li>
+      )}
     </ul>
   );
 }
 
-/** The best fits for one's own listing (owner only), each linking to the other's profile and listing. */
+/**
+ * The best fits for one's own listing (owner only), best first: pictures of the other's work,
+ * links to their profile and listing, and why it fits.
+ */
 export function MatchesList({
   title,
   intro,
@@ -63,22 +84,32 @@ export function MatchesList({
         <p className="rounded border border-dashed border-line-strong p-4 text-sm text-ink-muted">{empty}</p>
       ) : (
         <ol className="space-y-3">
-          {query.data.map((m) => (
-            <li key={m.key} className="flex gap-3 rounded border border-line bg-surface p-4">
-              <Avatar src={m.owner.avatar} name={m.owner.name} size="md" decorative />
-              <div className="min-w-0 flex-1 space-y-1">
-                <p className="flex flex-wrap items-baseline gap-x-2">
-                  <LocalizedLink to={profilePathTo(m.owner.username)} className="font-bold">
-                    {m.owner.name}
-                  </LocalizedLink>
-                  <span className="text-sm text-ink-muted">{t('matches.score', { score: m.score })}</span>
-                </p>
-                <p className="text-sm">
-                  <LocalizedLink to={m.href}>{m.title}</LocalizedLink>
-                  <span className="text-ink-muted"> · {period(m.startDate, m.endDate)}</span>
-                  {m.place && <span className="text-ink-muted"> · {m.place}</span>}
-                </p>
-                <Reasons match={m} />
+          {query.data.map((m, i) => (
+            <li key={m.key} className="overflow-hidden rounded border border-line bg-surface sm:flex">
+              <CardPictures
+                images={m.images}
+                name={m.owner.name}
+                variant={m.pictures}
+                avatar={m.owner.avatar}
+                seed={m.key}
+                priority={i === 0}
+                className="sm:w-60 sm:shrink-0 sm:self-start"
+              />
+              <div className="min-w-0 flex-1 space-y-2 p-4">
+                <div className="space-y-1">
+                  <p className="flex items-center gap-2">
+                    <Avatar src={m.owner.avatar} name={m.owner.name} size="sm" decorative />
+                    <LocalizedLink to={profilePathTo(m.owner.username)} className="font-bold break-words">
+                      {m.owner.name}
+                    </LocalizedLink>
+                  </p>
+                  <p className="text-sm">
+                    <LocalizedLink to={m.href}>{m.title}</LocalizedLink>
+                    <span className="text-ink-muted"> · {period(m.startDate, m.endDate)}</span>
+                    {m.place && <span className="text-ink-muted"> · {m.place}</span>}
+                  </p>
+                </div>
+                <MatchReasonChips reasons={m.reasons} />
               </div>
             </li>
           ))}

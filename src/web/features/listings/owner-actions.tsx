@@ -1,7 +1,7 @@
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { TOAST_DURATION_MS } from '../../../common/constants';
 import { ApiError } from '../../lib/api';
 import { LocalizedLink } from '../../i18n/localized-link';

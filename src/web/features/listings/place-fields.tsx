@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LISTING_LIMITS } from '../../../common/schemas/listing-fields';
+import { LISTING_LIMITS } from '../../../common/listing-limits';
 import { Select, TextField } from '../../ui/field';
 import { useCities } from '../../reference/api/get-cities';
 import { cityOptions, countryOptions } from '../../reference/api/get-countries';

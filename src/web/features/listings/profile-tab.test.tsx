@@ -25,7 +25,7 @@ describe('availability tab', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     mockList(async () => {
       await gate;
-      return jsonResponse([createAvailability({ id: 5, title: 'Fine line trip' }), createAvailability({ id: 6, title: 'Old trip', isActive: false })]);
+      return jsonResponse([createAvailability({ id: 5, title: 'Fine line trip', slug: 'fine-line-trip' }), createAvailability({ id: 6, title: 'Old trip', isActive: false })]);
     });
     const { container } = await render(true);
     expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
@@ -33,7 +33,8 @@ describe('availability tab', () => {
     expect(container.querySelector('[role="status"] .grid')?.children.length).toBe(2);
     release();
     expect(await screen.findByRole('heading', { name: 'Availability (2)' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View details: Fine line trip' }).getAttribute('href')).toBe('/artist-availability/5');
+    // The title slug page is an availability's one address.
+    expect(screen.getByRole('link', { name: 'View details: Fine line trip' }).getAttribute('href')).toBe('/tattooartist/fine-line-trip');
     expect(screen.getAllByText('Inactive')).toHaveLength(1);
   });
 

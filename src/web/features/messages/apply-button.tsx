@@ -1,7 +1,7 @@
 import { LogIn, MessagesSquare, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { localizePath, useLanguage } from '../../i18n/language';
 import { useSession } from '../../lib/session';

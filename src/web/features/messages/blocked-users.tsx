@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { formatDate } from '../../../common/format';
 import { useLanguage } from '../../i18n/language';
 import { useSession } from '../../lib/session';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX } from '../../../common/schemas/messages';
+import { MESSAGE_MAX } from '../../../common/message-limits';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { useReturnIntent, useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';

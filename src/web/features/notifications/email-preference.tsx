@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { useSession } from '../../lib/session';
 import { cn } from '../../ui/cn';
 import { Skeleton } from '../../ui/skeleton';

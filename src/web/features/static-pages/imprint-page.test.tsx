@@ -17,6 +17,7 @@ describe('imprint page', () => {
     await renderImprint(null);
     const sources = screen.getByRole('region', { name: 'Datenquellen' });
     expect(sources.textContent).toContain('GeoNames (geonames.org)');
+    expect(sources.textContent).toContain('Die Städtenamen in den einzelnen Sprachen (etwa Mailand, Lissabon oder Kopenhagen)');
     expect(screen.getByRole('link', { name: 'CC BY 4.0' }).getAttribute('href')).toBe('https://creativecommons.org/licenses/by/4.0/');
   });
 

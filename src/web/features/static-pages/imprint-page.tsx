@@ -68,6 +68,7 @@ export default function ImprintPage() {
             </a>
             .
           </p>
+          <p className="mt-3">{t('sources.cityNames')}</p>
           <p className="mt-3">{t('sources.countries')}</p>
         </ImprintSection>
       </div>

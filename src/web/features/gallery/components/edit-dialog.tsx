@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTION_MAX } from '../../../../common/constants';
-import { captionLength, type GalleryImage } from '../../../../common/schemas/gallery';
+import { captionLength } from '../../../../common/caption';
+import type { GalleryImage } from '../../../../common/schemas/gallery';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { variantSrcSet } from '../../../ui/image';
 import { useUpdateImage } from '../api/update-image';
-import { CaptionField, ImageStylesField } from './upload-dialog';
+import { CaptionField, ImageStylesField } from './image-fields';
 
 /** Edit a portfolio image's caption and styles. */
 export function EditDialog({

@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GalleryImage } from '../../../../common/schemas/gallery';
+import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -48,6 +49,8 @@ export function Lightbox({
 
   const touchX = useRef<number | null>(null);
   const image = open ? images[index] : undefined;
+  // The image whose file could not be loaded: its screen says so (document 2's load error text).
+  const [failedId, setFailedId] = useState<number | null>(null);
   const alt = image ? image.caption || t('imageAlt', { name: ownerName, number: (index ?? 0) + 1 }) : '';
 
   return (
@@ -74,6 +77,11 @@ export function Lightbox({
             className="flex min-h-48 items-center justify-center rounded"
             style={{ backgroundColor: `hsl(${placeholderHue(seed)} 22% var(--placeholder-lightness, 86%))` }}
           >
+            {failedId === image.id ? (
+              <Alert tone="error" className="m-4">
+                {t('viewer.loadFailed')}
+              </Alert>
+            ) : (
             <img
               key={image.id}
               src={image.imageUrl}
@@ -83,8 +91,10 @@ export function Lightbox({
               height={image.height || undefined}
               alt={alt}
               decoding="async"
+              onError={() => setFailedId(image.id)}
               className="h-auto max-h-[70dvh] w-auto max-w-full object-contain"
             />
+            )}
           </div>
           {image.caption && <p className="max-w-prose">{image.caption}</p>}
           {image.styles.length > 0 && (

@@ -1,45 +1,34 @@
 import { MapPin, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatCountry, formatRating, initials } from '../../../../common/format';
+import { formatCountry, formatRating } from '../../../../common/format';
 import type { FeaturedArtist } from '../../../../common/schemas/featured';
 import { profilePathTo } from '../../../../common/routes';
 import { useLanguage } from '../../../i18n/language';
 import { LocalizedLink } from '../../../i18n/localized-link';
 import { Badge } from '../../../ui/badge';
-import { Image } from '../../../ui/image';
+import { CardAvatar, CardPictures } from '../../../ui/card-pictures';
 import { LINK_CARD_CLASSES } from '../../../ui/card';
 import { CardSkeleton } from '../../../ui/skeleton';
 
-const SIZES = '(min-width: 1024px) 220px, (min-width: 640px) 33vw, 50vw';
-
-/** A featured artist or studio: picture first, then name, place, styles and rating; the whole card links to the profile. */
-export function FeaturedCard({ entry, priority = false }: { entry: FeaturedArtist; priority?: boolean }) {
+/**
+ * A featured artist or studio: pictures first (an artist's latest works with the avatar beside
+ * the name, `strip`; a studio's header or works, `cover`), then name, place, styles and rating;
+ * the whole card links to the profile.
+ */
+export function FeaturedCard({ entry, variant = 'strip', priority = false }: { entry: FeaturedArtist; variant?: 'strip' | 'cover'; priority?: boolean }) {
   const { t } = useTranslation('home');
   const lang = useLanguage();
   const place = [entry.cityName, formatCountry(entry.countryCode, lang)].filter(Boolean).join(', ');
   const rating = formatRating(entry.rating.average, entry.rating.count, lang);
   const featured = entry.featuredUntil !== null && new Date(entry.featuredUntil).getTime() > Date.now();
+  const beside = variant === 'strip' && entry.images.length > 0 ? entry.avatarUrl : null;
   return (
     <LocalizedLink
       to={profilePathTo(entry.username)}
       className={LINK_CARD_CLASSES}
     >
       <div className="relative">
-        <Image
-          src={entry.avatarUrl}
-          alt=""
-          ratio="1/1"
-          kind="avatar"
-          sizes={SIZES}
-          priority={priority}
-          seed={entry.id}
-          fallback={
-            <span aria-hidden="true" className="text-2xl font-extrabold">
-              {initials(entry.name)}
-            </span>
-          }
-          imgClassName="transition-transform duration-200 motion-safe:group-hover:scale-[1.03]"
-        />
+        <CardPictures images={entry.images} name={entry.name} variant={variant} avatar={entry.avatarUrl} seed={entry.id} priority={priority} slot="featured" />
         {featured && (
           <Badge tone="featured" className="absolute top-2 left-2">
             {t('common:featured')}
@@ -47,7 +36,10 @@ export function FeaturedCard({ entry, priority = false }: { entry: FeaturedArtis
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="text-base leading-tight font-bold group-hover:underline">{entry.name}</h3>
+        <div className="flex items-start gap-2">
+          {beside && <CardAvatar src={beside} seed={entry.id} className="-mt-9" />}
+          <h3 className="min-w-0 text-base leading-tight font-bold break-words group-hover:underline">{entry.name}</h3>
+        </div>
         {place && (
           <p className="flex items-start gap-1 text-sm text-ink-muted">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -72,9 +64,9 @@ export function FeaturedCard({ entry, priority = false }: { entry: FeaturedArtis
   );
 }
 
-/** The loading shape of a featured card. */
-export function FeaturedCardSkeleton() {
+/** The loading shape of a featured card, its pictures' box shaped like the card's. */
+export function FeaturedCardSkeleton({ variant = 'strip' }: { variant?: 'strip' | 'cover' }) {
   return (
-    <CardSkeleton media="aspect-square" padding="p-3" lines={['h-5 w-3/4', 'h-4 w-1/2', 'h-3 w-2/3', 'h-4 w-1/3']} />
+    <CardSkeleton media={variant === 'strip' ? 'aspect-[3/2]' : 'aspect-video'} padding="p-3" lines={['h-5 w-3/4', 'h-4 w-1/2', 'h-3 w-2/3', 'h-4 w-1/3']} />
   );
 }

@@ -18,6 +18,7 @@ export function FeaturedSection({
   query,
   texts,
   more,
+  variant = 'strip',
   priority = false,
 }: {
   id: string;
@@ -25,6 +26,8 @@ export function FeaturedSection({
   query: UseQueryResult<FeaturedArtist[]>;
   texts: { loading: string; empty: string; error: string };
   more: { to: string; label: string };
+  /** How the cards lead: an artist's latest works (`strip`) or a studio's cover picture (`cover`). */
+  variant?: 'strip' | 'cover';
   /** The first card's picture is the first image on the page: load it eagerly. */
   priority?: boolean;
 }) {
@@ -48,7 +51,7 @@ export function FeaturedSection({
           </span>
           <div className={GRID}>
             {Array.from({ length: FEATURED_DEFAULT_LIMIT }, (_, i) => (
-              <FeaturedCardSkeleton key={i} />
+              <FeaturedCardSkeleton key={i} variant={variant} />
             ))}
           </div>
         </div>
@@ -69,7 +72,7 @@ export function FeaturedSection({
         <ul className={GRID}>
           {query.data.map((entry, index) => (
             <li key={entry.id}>
-              <FeaturedCard entry={entry} priority={priority && index === 0} />
+              <FeaturedCard entry={entry} variant={variant} priority={priority && index === 0} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListPage } from '../../../../common/schemas/listing-fields';
+import type { ListingListItem, ListPage } from '../../../../common/schemas/listing-fields';
 import { useLanguage } from '../../../i18n/language';
 import { api, toQuery } from '../../../lib/api';
 import type { Listing, ListingKind } from '../kind';
@@ -11,7 +11,7 @@ export function useListings<L extends Listing>(kind: ListingKind<L>, filters: Fi
   const query = toQuery({ style: filters.style, country: filters.country, city: filters.city, from: filters.from, to: filters.to, q: filters.q, page });
   return useQuery({
     queryKey: [kind.api.key, 'list', lang, query],
-    queryFn: ({ signal }) => api.get<ListPage<L>>(`${kind.api.path}${query}`, { signal }),
+    queryFn: ({ signal }) => api.get<ListPage<ListingListItem<L>>>(`${kind.api.path}${query}`, { signal }),
     placeholderData: (previous) => previous,
   });
 }

@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MatchReasons } from '../../../../common/schemas/listing-fields';
+import type { CardImage } from '../../../../common/schemas/card-images';
+import type { MatchFit } from '../../../../common/schemas/listing-fields';
 import { useLanguage } from '../../../i18n/language';
 import { api } from '../../../lib/api';
 import type { ListingKind } from '../kind';
+
+/** A match as the server answers it, before the kind picks its listing out (`guestSpot`, `availability`). */
+export type Match = MatchFit & { images: CardImage[] };
 
 /** The listings of the other kind that fit an entry, best first (GET {path}/{id}/matches, owner only). */
 export function useMatches(kind: ListingKind, id: number | undefined, enabled: boolean) {
@@ -10,6 +14,6 @@ export function useMatches(kind: ListingKind, id: number | undefined, enabled: b
   return useQuery({
     queryKey: [kind.api.key, 'matches', lang, id],
     enabled: enabled && id !== undefined,
-    queryFn: ({ signal }) => api.get<MatchReasons[]>(`${kind.api.path}/${id}/matches`, { signal }),
+    queryFn: ({ signal }) => api.get<Match[]>(`${kind.api.path}/${id}/matches`, { signal }),
   });
 }

@@ -1,34 +1,26 @@
-import { useTranslation } from 'react-i18next';
 import { buildPath } from '../../../../common/routes';
-import { availabilityCreateSchema, type Availability, type AvailabilityMatch } from '../../../../common/schemas/availability';
-import { LISTING_LIMITS } from '../../../../common/schemas/listing-fields';
-import { TextField } from '../../../ui/field';
+import type { Availability, AvailabilityMatch } from '../../../../common/schemas/availability';
 import type { ListingKind } from '../kind';
-import { DescriptionField, FormPlaceFields, type ListingForm, type ListingFormValues } from '../listing-form';
 import { placeText, wantedPlaceText } from '../place-text';
 
-interface Values extends ListingFormValues {
-  preferredLocation: string;
-}
-
 /** Artist availability: travel periods posted by artists, found by studios. */
-export const AVAILABILITY: ListingKind<Availability, Values> = {
+export const AVAILABILITY: ListingKind<Availability> = {
   // Posted by artists; its owner sees the guest spots that fit.
   name: 'availability', other: 'guestSpots', postedBy: 'artist', idPrefix: 'av',
   api: { key: 'artist-availability', path: '/api/artist-availability', ownerParam: 'artistId' },
-  // Its list pages with ?page=n, and its detail pages lead back to the artists' list.
+  // Page n of the list lives at /artist-availability/page/{n}; its detail pages lead back to the artists' list.
   paths: {
     list: buildPath('availabilityList'),
-    listPaging: false,
+    listPaging: true,
     manage: buildPath('availabilityManage'),
     add: buildPath('guestArtistNew'),
     addFromProfile: buildPath('availabilityNew'),
     backToList: buildPath('tattooArtists'),
   },
-  // The canonical page is the title slug page.
+  // The title slug page is the one address of an entry (its id address answers 301).
   detailPath: (entry) => buildPath('tattooArtist', { slug: entry.slug }),
   editPath: (entry) => buildPath('guestArtistEdit', { id: entry.id }),
-  tabPath: (entry) => buildPath('availabilityDetail', { id: entry.id }),
+  tabPath: (entry) => buildPath('tattooArtist', { slug: entry.slug }),
   owner: (entry) => entry.artist,
   place: wantedPlaceText,
   tabEntry: (entry) => ({ ...entry, location: wantedPlaceText(entry) }),
@@ -49,38 +41,4 @@ export const AVAILABILITY: ListingKind<Availability, Values> = {
     backToEntry: 'form.backToEntry',
     otherAction: 'list.emptyStudioAction',
   },
-  form: {
-    schema: availabilityCreateSchema,
-    order: ['title', 'startDate', 'endDate', 'preferredLocation', 'countryId', 'cityId', 'description', 'styleIds', 'isActive'],
-    initial: (entry) => ({
-      title: entry?.title ?? '',
-      startDate: entry?.startDate ?? '',
-      endDate: entry?.endDate ?? '',
-      preferredLocation: entry?.preferredLocation ?? '',
-      countryId: entry?.countryId ? String(entry.countryId) : '',
-      cityId: entry?.cityId ? String(entry.cityId) : '',
-      cityName: '',
-      description: entry?.description ?? '',
-      styleIds: entry?.styles.map((s) => s.id) ?? [],
-      isActive: entry?.isActive ?? true,
-    }),
-    labels: (t) => ({ preferredLocation: t('form.preferredLocation') }),
-    startsAtOwnPlace: false,
-    Body: AvailabilityFields,
-  },
 };
-
-/** Where an artist would like to go: free text, then country and city, then the description. */
-function AvailabilityFields({ form }: { form: ListingForm<Values> }) {
-  const { t } = useTranslation('availability');
-  return (
-    <>
-      <fieldset className="space-y-4">
-        <legend className="mb-1 text-lg font-bold">{t('form.placeLegend')}</legend>
-        <TextField {...form.optional('preferredLocation')} maxLength={LISTING_LIMITS.preferredLocation} hint={t('form.preferredLocationHint')} />
-        <FormPlaceFields form={form} idPrefix="av" allowOther={false} />
-      </fieldset>
-      <DescriptionField form={form} />
-    </>
-  );
-}

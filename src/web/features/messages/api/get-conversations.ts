@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CONVERSATIONS_PAGE_SIZE, type Conversation } from '../../../../common/schemas/messages';
+import { CONVERSATIONS_PAGE_SIZE } from '../../../../common/message-limits';
+import type { Conversation } from '../../../../common/schemas/messages';
 import { api, toQuery } from '../../../lib/api';
 import { messageKeys } from '../keys';
 import { loadLocalConversations, saveLocalConversations } from '../local-copy';

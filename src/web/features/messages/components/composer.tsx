@@ -1,7 +1,7 @@
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_COUNTDOWN_FROM, MESSAGE_MAX } from '../../../../common/schemas/messages';
+import { MESSAGE_COUNTDOWN_FROM, MESSAGE_MAX } from '../../../../common/message-limits';
 import { Button } from '../../../ui/button';
 
 /** Characters left to write, shown once a message reaches 4,500 characters (null before). */

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportInput } from '../../../../common/schemas/messages';
+import { toast } from '../../../ui/toast';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../../common/message-limits';
+import type { ReportInput } from '../../../../common/schemas/messages';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';

@@ -1,7 +1,7 @@
 import { EllipsisVertical } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../ui/toast';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useSession } from '../../../lib/session';
 import { useBlocks } from '../api/get-blocks';

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { ProfileUser } from '../../../../common/schemas/profile';
 import { LOCALES } from '../../../../common/languages';
+import { profilePathTo } from '../../../../common/routes';
 import { useLanguage } from '../../../i18n/language';
+import { LocalizedLink } from '../../../i18n/localized-link';
 import { BadgeList } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
 import { fallbackQuoteIndex } from '../quotes';
@@ -17,7 +19,34 @@ function InfoRow({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** About: bio (or a fallback quote), personal info, styles, and for studios the studio information. */
+/**
+ * A profile without a bio says so plainly (the owner gets a link to write one). The spec's
+ * fallback quote follows, captioned as a saying from the tattoo world, never as the person's words.
+ */
+function EmptyBio({ profile }: { profile: ProfileUser }) {
+  const { t } = useTranslation('profiles');
+  const owner = profile.can.edit;
+  return (
+    <div className="max-w-[70ch] space-y-4">
+      {owner ? (
+        <div className="space-y-2 rounded border border-dashed border-line-strong p-4">
+          <p>{t('about.ownerNoBio')}</p>
+          <LocalizedLink to={`${profilePathTo(profile.username)}?edit=true`} className="font-bold">
+            {t('about.writeBio')}
+          </LocalizedLink>
+        </div>
+      ) : (
+        <p className="text-ink-muted">{t('about.noBio')}</p>
+      )}
+      <figure className="border-l-4 border-line pl-4 text-sm text-ink-muted">
+        <blockquote className="italic">{t(`quotes.${fallbackQuoteIndex(profile.id)}`)}</blockquote>
+        <figcaption className="mt-1">{owner ? t('about.ownerQuoteCaption') : t('about.quoteCaption', { name: profile.name })}</figcaption>
+      </figure>
+    </div>
+  );
+}
+
+/** About: bio (or an honest empty state with the fallback quote), personal info, styles, and for studios the studio information. */
 export function AboutTab({ profile }: { profile: ProfileUser }) {
   const { t } = useTranslation('profiles');
   const lang = useLanguage();
@@ -39,13 +68,7 @@ export function AboutTab({ profile }: { profile: ProfileUser }) {
         <h2 id="about-bio" className="text-xl font-extrabold">
           {studio ? t('about.titleStudio') : t('about.titleArtist')}
         </h2>
-        {bio ? (
-          <p className="max-w-[70ch] whitespace-pre-line">{bio}</p>
-        ) : (
-          <blockquote className="max-w-[70ch] border-l-4 border-line-strong pl-4 text-ink-muted italic">
-            {t(`quotes.${fallbackQuoteIndex(profile.id)}`)}
-          </blockquote>
-        )}
+        {bio ? <p className="max-w-[70ch] whitespace-pre-line">{bio}</p> : <EmptyBio profile={profile} />}
         <h2 className="pt-4 text-xl font-extrabold">{t('about.styles')}</h2>
         {styles.length > 0 ? (
           <BadgeList items={styles} className="gap-1.5" />

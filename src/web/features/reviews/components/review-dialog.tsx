@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { REVIEW_COMMENT_MAX, type Review } from '../../../../common/schemas/reviews';
+import { toast } from '../../../ui/toast';
+import { REVIEW_COMMENT_MAX } from '../../../../common/constants';
+import type { Review } from '../../../../common/schemas/reviews';
 import { ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';

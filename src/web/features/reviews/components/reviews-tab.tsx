@@ -2,7 +2,7 @@ import { MessageSquareQuote, PencilLine, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../ui/toast';
 import { formatRating } from '../../../../common/format';
 import { withLanguage } from '../../../../common/languages';
 import type { Review } from '../../../../common/schemas/reviews';

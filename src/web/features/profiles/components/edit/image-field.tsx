@@ -1,7 +1,7 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../../ui/toast';
 import { NOTICE_DURATION_MS, PROFILE_IMAGE_MAX_BYTES } from '../../../../../common/constants';
 import { Alert } from '../../../../ui/alert';
 import { Avatar } from '../../../../ui/avatar';

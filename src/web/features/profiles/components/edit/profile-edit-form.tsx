@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../../ui/toast';
 import { EXPERIENCE_RANGES, GENDERS, LANGUAGE_IDS, NOTICE_DURATION_MS, WORKSTATIONS_MAX, type LanguageId } from '../../../../../common/constants';
 import { profileUpdateSchema, type ProfileUpdateInput, type ProfileUser } from '../../../../../common/schemas/profile';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '../../../../../common/social-links';

@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { answerFetch, createAvailabilityListItem, jsonResponse } from '../../test/factories';
+import { renderWithApp } from '../../test/render';
+import { AvailabilityListPage } from './list-page';
+import { activeFilterCount } from './filter-bar';
+
+const styles = [{ id: 11, slug: 'fine-line', name: 'Fine Line' }];
+const countries = [{ id: 80, code: 'DE', name: 'Germany', cities: [{ id: 1194, name: 'Berlin', countryId: 80, countryCode: 'DE' }] }];
+
+function mockApi() {
+  const items = [createAvailabilityListItem({ title: 'Fine line trip', slug: 'fine-line-trip' })];
+  const fetch = vi.fn(
+    answerFetch({
+      '/api/styles': () => jsonResponse(styles),
+      '/countries-cities-completed.json': () => jsonResponse(countries),
+      '/api/artist-availability': () => jsonResponse({ items, total: 40, page: 1, pageSize: 12 }),
+    }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('list filters on a phone', () => {
+  it('counts the set filters', () => {
+    const none = { style: '', country: '', city: '', from: '', to: '', q: '', available: '' };
+    expect(activeFilterCount(['style', 'country', 'city'], none)).toBe(0);
+    expect(activeFilterCount(['style', 'country', 'city'], { ...none, country: 'DE', city: '1194', q: 'ignored' })).toBe(2);
+  });
+
+  it('folds the filters behind a "Filters (n)" button that opens them in a dialog, and the dialog applies them', async () => {
+    const user = userEvent.setup();
+    mockApi();
+    const { router } = await renderWithApp(<AvailabilityListPage />, { path: '/de/artist-availability?style=11&country=DE', namespaces: ['availability', 'listings'] });
+    const button = await screen.findByRole('button', { name: 'Filter (2)' });
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    // The bar for wider screens is hidden at 768 px and below, the button above it.
+    expect(button.closest('div')?.className).toContain('min-[769px]:hidden');
+    expect(screen.getAllByRole('search')[0]?.parentElement?.className).toContain('max-[768px]:hidden');
+
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    const country = within(dialog).getByLabelText('Land') as HTMLSelectElement;
+    await within(dialog).findByRole('option', { name: 'Berlin' });
+    fireEvent.change(within(dialog).getByLabelText('Stadt'), { target: { value: '1194' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?style=11&country=DE&city=1194'));
+    expect(country.value).toBe('DE');
+    expect(screen.getByRole('button', { name: 'Filter (3)', hidden: true })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Ergebnisse anzeigen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Filter (3)' }));
+  });
+
+  it('says just "Filters" when none is set, and closes on a search', async () => {
+    const user = userEvent.setup();
+    mockApi();
+    const { router } = await renderWithApp(<AvailabilityListPage />, { path: '/artist-availability', namespaces: ['availability', 'listings'] });
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.type(within(dialog).getByRole('searchbox'), 'Lisbon{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Lisbon'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
+  });
+
+  it('pages the availability list at /artist-availability/page/{n}', async () => {
+    mockApi();
+    await renderWithApp(<AvailabilityListPage />, { path: '/artist-availability/page/2', namespaces: ['availability', 'listings'] });
+    const paging = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(within(paging).getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe('/artist-availability/page/3');
+    expect(within(paging).getByRole('link', { name: 'Page 1' }).getAttribute('href')).toBe('/artist-availability');
+  });
+});
