@@ -26,11 +26,6 @@ insert into "gallery_images" ("user_id", "image_url", "medium_url", "thumbnail_u
 insert into "gallery_images" ("user_id", "image_url", "medium_url", "thumbnail_url", "width", "height", "caption", "position", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning "id"
 
 -- sqlite
-select "gallery_image_styles"."image_id", "styles"."id", "styles"."name_de" as "name" from "gallery_image_styles" inner join "styles" on "styles"."id" = "gallery_image_styles"."style_id" where "gallery_image_styles"."image_id" in (?, ?)
--- postgres
-select "gallery_image_styles"."image_id", "styles"."id", "styles"."name_de" as "name" from "gallery_image_styles" inner join "styles" on "styles"."id" = "gallery_image_styles"."style_id" where "gallery_image_styles"."image_id" in ($1, $2)
-
--- sqlite
 select "gallery_image_styles"."image_id", "styles"."id", "styles"."name_en" as "name" from "gallery_image_styles" inner join "styles" on "styles"."id" = "gallery_image_styles"."style_id" where "gallery_image_styles"."image_id" in (?)
 -- plan: SEARCH gallery_image_styles USING COVERING INDEX sqlite_autoindex_gallery_image_styles_1 (image_id=?)
 -- plan: SEARCH styles USING INTEGER PRIMARY KEY (rowid=?)

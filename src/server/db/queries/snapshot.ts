@@ -40,6 +40,9 @@ async function runPass(mode: CaptureMode): Promise<Pass> {
   try {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', DEMO_DATA: '0', LOG_LEVEL: 'warn' });
     if (config.database.kind !== 'sqlite') throw new Error('the SQL snapshot runs on SQLite');
+    // Pages are rendered through the same API calls the tour makes; without this the snapshot
+    // would depend on whether a web build happens to lie in dist/ (CI tests before building).
+    config.webDist = undefined;
     // Migrations and seed are not part of the snapshot: they run on a plain instance first.
     const setup = createDb(config.database);
     await migrateToLatest(setup);
