@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUEST_SPOT_PHOTOS_MAX, type CardImage } from '../../../common/schemas/card-images';
@@ -9,8 +9,8 @@ import { Alert } from '../../ui/alert';
 import { Button, buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Dialog } from '../../ui/dialog';
-import { Image, placeholderHue, variantSrcSet } from '../../ui/image';
+import { ImageViewer } from '../../ui/image-viewer';
+import { Image } from '../../ui/image';
 import { Skeleton } from '../../ui/skeleton';
 
 /** The guest spots' query key (KINDS.guestSpots.api.key): detail, lists and the photos below it. */
@@ -395,82 +395,23 @@ export function SpotPhotoGallery({ photos, studioName }: { photos: CardImage[]; 
   );
 }
 
-/** The enlarged view: a dialog with the previous and next photo on the arrow keys and by swiping; Escape closes it and focus returns (Radix). */
+/** The enlarged view of the spot's photos (ui/image-viewer): arrow keys, swipe, Escape. */
 function PhotoViewer({ photos, index, onIndexChange, alt }: { photos: CardImage[]; index: number | null; onIndexChange: (index: number | null) => void; alt: (index: number) => string }) {
   const { t } = useTranslation('spotPhotos');
-  const photo = index === null ? undefined : photos[index];
-  const count = photos.length;
-  const [failed, setFailed] = useState<number | null>(null);
-  const touchX = useRef<number | null>(null);
-  const go = (step: number) => {
-    if (index === null || count < 2) return;
-    onIndexChange((index + step + count) % count);
-  };
-  const goRef = useRef(go);
-  goRef.current = go;
-  const open = photo !== undefined;
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'ArrowLeft') goRef.current(-1);
-      else if (e.key === 'ArrowRight') goRef.current(1);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => !o && onIndexChange(null)}
-      title={t('viewerTitle', { number: (index ?? 0) + 1, count })}
-      closeLabel={t('close')}
-      className="max-w-5xl"
-    >
-      {photo && index !== null && (
-        <div
-          className="space-y-3"
-          onTouchStart={(e) => (touchX.current = e.touches[0]?.clientX ?? null)}
-          onTouchEnd={(e) => {
-            const start = touchX.current;
-            const end = e.changedTouches[0]?.clientX;
-            touchX.current = null;
-            if (start === null || end === undefined || Math.abs(end - start) < 50) return;
-            go(end < start ? 1 : -1);
-          }}
-        >
-          <div className="flex min-h-48 items-center justify-center rounded" style={{ backgroundColor: `hsl(${placeholderHue(photo.id)} 22% var(--placeholder-lightness, 86%))` }}>
-            {failed === photo.id ? (
-              <Alert tone="error" className="m-4">
-                {t('viewerFailed')}
-              </Alert>
-            ) : (
-              <img
-                key={photo.id}
-                src={photo.largeUrl}
-                srcSet={variantSrcSet(photo.largeUrl, 'gallery')}
-                sizes="(max-width: 1024px) 100vw, 1000px"
-                width={photo.width}
-                height={photo.height}
-                alt={alt(index)}
-                decoding="async"
-                onError={() => setFailed(photo.id)}
-                className="h-auto max-h-[70dvh] w-auto max-w-full object-contain"
-              />
-            )}
-          </div>
-          {count > 1 && (
-            <div className="flex justify-between gap-3">
-              <Button onClick={() => go(-1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
-                {t('previous')}
-              </Button>
-              <Button onClick={() => go(1)}>
-                {t('next')}
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
-          )}
-        </div>
-      )}
-    </Dialog>
+    <ImageViewer
+      images={photos}
+      index={index}
+      onIndexChange={onIndexChange}
+      onClose={() => onIndexChange(null)}
+      alt={(_photo, i) => alt(i)}
+      texts={{
+        title: (number, count) => t('viewerTitle', { number, count }),
+        close: t('close'),
+        previous: t('previous'),
+        next: t('next'),
+        failed: t('viewerFailed'),
+      }}
+    />
   );
 }
