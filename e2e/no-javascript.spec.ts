@@ -56,6 +56,16 @@ describe('public pages without JavaScript', () => {
     }
   });
 
+  it('opens the phone menu without JavaScript', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/guestspots');
+    const menu = page.locator('#mobile-menu');
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('link', { name: 'Menu' }).click();
+    await menu.getByRole('link', { name: 'Gallery' }).waitFor({ state: 'visible' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('lists the guest spots with links a crawler can follow to their pages', async () => {
     await page.goto('/guestspots');
     await page.locator(`main a[href="${spotPath}"]`).first().click();

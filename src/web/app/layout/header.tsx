@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
@@ -7,6 +7,8 @@ import { LocalizedLink } from '../../i18n/localized-link';
 import { MainNav } from './main-nav';
 
 const MENU_ID = 'mobile-menu';
+const noSubscription = () => () => {};
+const BUTTON_CLASSES = 'inline-flex min-h-11 items-center gap-2 rounded border border-line-strong px-3 text-sm font-semibold lg:hidden';
 
 /**
  * The top bar: product name home, the navigation, and below 1024 px a menu button instead (the
@@ -15,7 +17,10 @@ const MENU_ID = 'mobile-menu';
 export function Header() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // The server's markup (and its hydration) opens the menu without script: the button is a link
+  // to the panel, which CSS shows while it is the address's target. The app takes over after.
+  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === `#${MENU_ID}`);
   const [openedAt, setOpenedAt] = useState(pathname);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -48,19 +53,24 @@ export function Header() {
         <div className="hidden lg:block">
           <MainNav layout="row" label={t('nav.label')} />
         </div>
-        <button
-          ref={buttonRef}
-          type="button"
-          className="inline-flex min-h-11 items-center gap-2 rounded border border-line-strong px-3 text-sm font-semibold lg:hidden"
-          aria-expanded={open}
-          aria-controls={MENU_ID}
-          onClick={toggle}
-        >
-          {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
-          {t('nav.menu')}
-        </button>
+        {hydrating ? (
+          <a href={`#${MENU_ID}`} className={`${BUTTON_CLASSES} text-ink no-underline`}>
+            <Menu aria-hidden="true" className="size-5" />
+            {t('nav.menu')}
+          </a>
+        ) : (
+          <button ref={buttonRef} type="button" className={BUTTON_CLASSES} aria-expanded={open} aria-controls={MENU_ID} onClick={toggle}>
+            {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            {t('nav.menu')}
+          </button>
+        )}
       </div>
-      <div id={MENU_ID} ref={panelRef} hidden={!open} className="border-t border-line px-4 py-3 lg:hidden">
+      <div
+        id={MENU_ID}
+        ref={panelRef}
+        hidden={!hydrating && !open}
+        className={`border-t border-line px-4 py-3 lg:hidden ${hydrating ? 'hidden target:block' : ''}`}
+      >
         <MainNav layout="column" label={t('nav.label')} />
       </div>
     </header>
