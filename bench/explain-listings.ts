@@ -58,9 +58,10 @@ try {
   };
 
   const reference = createReferenceService({ db });
-  const spots = createListingService(guestSpotKind, { db, reference, counterpart: availabilityKind });
-  const availability = createListingService(availabilityKind, { db, reference, counterpart: guestSpotKind });
-  const artists = createArtistService({ db, reference, pictures: createCardImages(db) });
+  const pictures = createCardImages(db);
+  const spots = createListingService(guestSpotKind, { db, reference, pictures, counterpart: availabilityKind });
+  const availability = createListingService(availabilityKind, { db, reference, pictures, counterpart: guestSpotKind });
+  const artists = createArtistService({ db, reference, pictures });
   // Matching and the owner lists as an admin would call them, on a spot and an entry that have not ended.
   const today = new Date().toISOString().slice(0, 10);
   const spot = await db.selectFrom('guest_spots').select(['id', 'studio_id']).where('is_active', '=', 1).where('start_date', '>', today).limit(1).executeTakeFirstOrThrow();

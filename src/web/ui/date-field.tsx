@@ -133,19 +133,8 @@ function CalendarPopover({
   );
 }
 
-interface DateInputProps {
-  id?: string;
-  label: string;
-  labelSuffix?: ReactNode;
-  hint?: ReactNode;
-  /** An error from the form; a text that is no date shows the format error instead. */
-  error?: ReactNode;
-  required?: boolean;
-  disabled?: boolean;
-  value: string;
-  /** yyyy-mm-dd for a real day, '' when emptied, else the typed text (so a form sees it is invalid). */
-  onChange: (value: string) => void;
-  onBlur?: () => void;
+/** A date field's own props, minus the calendar's bounds, plus the calendar it opens. */
+interface DateInputProps extends Omit<DateFieldProps, 'min' | 'max'> {
   onOpen: () => void;
   open: boolean;
   buttonRef: RefObject<HTMLButtonElement | null>;

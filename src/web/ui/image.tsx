@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
+import { useHydrating } from './use-hydrating';
 
 /**
  * Widths of the server's image variants (`-thumbnail`, `-medium`, `-large.webp`) per kind of
@@ -27,8 +28,6 @@ export function variantSrcSet(src: string, kind: ImageKind): string | undefined 
 export const LAZY_IMAGE_MARGIN_PX = 200;
 export const LAZY_IMAGE_DELAY_MS = 100;
 
-const noSubscription = () => () => {};
-
 /**
  * Whether an element has come within 200 px of the viewport and stayed there 100 ms: a quick
  * scroll past a picture does not download it. A server render and its hydration count as near
@@ -37,7 +36,7 @@ const noSubscription = () => () => {};
  */
 export function useNearViewport(ref: RefObject<Element | null>, { skip = false }: { skip?: boolean } = {}): boolean {
   // The server's answer during a server render and its hydration, the browser's after.
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const hydrating = useHydrating();
   const [near, setNear] = useState(hydrating);
   const observable = typeof IntersectionObserver !== 'undefined';
   useEffect(() => {
@@ -115,7 +114,7 @@ export function Image({
   const [failed, setFailed] = useState<string | null>(null);
   // A picture in the server's markup is shown as it arrives: fading it in would wait for the
   // app's script and make it the page's last paint. Pictures the browser adds later fade in.
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const hydrating = useHydrating();
   const [loaded, setLoaded] = useState(hydrating);
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box, { skip: priority });

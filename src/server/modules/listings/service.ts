@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { noInvalidation, tags, type Invalidation } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
-import { createCardImages, type CardImages } from '../gallery/card-images';
+import type { CardImages } from '../gallery/card-images';
 import type { Place, ReferenceService } from '../reference/service';
 import type { ListingCreateInput, ListingInput, ListingKind } from './kind';
 import { findMatches } from './matches';
@@ -48,8 +48,8 @@ export interface ListingServiceDeps {
   };
   /** Deletes uploaded files by their URLs (the attachments' files). */
   deleteFiles?: (urls: string[]) => Promise<void>;
-  /** The pictures on cards (read from the database when not given, as scripts do). */
-  pictures?: Pick<CardImages, 'latestWorks' | 'spotCovers'>;
+  /** The pictures on cards and matches. */
+  pictures: Pick<CardImages, 'latestWorks' | 'spotCovers'>;
 }
 
 /** The dates a listing has after an update must be in order: a new start alone must not pass the stored end. */
@@ -77,7 +77,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
   const ownerOf = (item: Item) => (item as unknown as Record<string, { id: number }>)[kind.owner]!.id;
   const visibleTo = (viewer: SessionUser | null, row: { is_active: number; owner_id: number }) => row.is_active === 1 || canManage(viewer, row.owner_id);
   const invalidation = deps.invalidation ?? noInvalidation;
-  const pictures = deps.pictures ?? createCardImages(deps.db);
+  const { pictures } = deps;
   /** Whose view of an owner's listings leaves out the inactive and ended ones: everyone's but the owner's (and admins'). */
   const shownSince = (viewer: SessionUser | null, ownerId: number) => (canManage(viewer, ownerId) ? null : todayUtc());
   /**

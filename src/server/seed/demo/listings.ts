@@ -4,6 +4,7 @@ import { presentSessionUser } from '../../modules/auth/presenter';
 import { availabilityKind } from '../../modules/availability/kind';
 import { guestSpotKind } from '../../modules/guest-spots/kind';
 import { createListingService } from '../../modules/listings/service';
+import { createCardImages } from '../../modules/gallery/card-images';
 import { createReferenceService } from '../../modules/reference/service';
 import { DEMO_CITIES, type DemoCity } from './people';
 
@@ -376,8 +377,9 @@ export async function seedDemoListings(db: Db, emailDomain: string): Promise<voi
   if (spot || availability) return;
 
   const reference = createReferenceService({ db });
-  const spots = createListingService(guestSpotKind, { db, reference, counterpart: availabilityKind });
-  const availabilities = createListingService(availabilityKind, { db, reference, counterpart: guestSpotKind });
+  const pictures = createCardImages(db);
+  const spots = createListingService(guestSpotKind, { db, reference, pictures, counterpart: availabilityKind });
+  const availabilities = createListingService(availabilityKind, { db, reference, pictures, counterpart: guestSpotKind });
   const styles = new Map((await db.selectFrom('styles').select(['id', 'slug']).execute()).map((s) => [s.slug, s.id]));
   const places = await findPlaces(db);
   const countryIds = new Map((await db.selectFrom('countries').select(['id', 'code']).execute()).map((c) => [c.code, c.id]));

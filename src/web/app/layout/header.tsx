@@ -1,13 +1,13 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { LocalizedLink } from '../../i18n/localized-link';
+import { useHydrating } from '../../ui/use-hydrating';
 import { MainNav } from './main-nav';
 
 const MENU_ID = 'mobile-menu';
-const noSubscription = () => () => {};
 const BUTTON_CLASSES = 'inline-flex min-h-11 items-center gap-2 rounded border border-line-strong px-3 text-sm font-semibold lg:hidden';
 
 /**
@@ -19,7 +19,7 @@ export function Header() {
   const { pathname } = useLocation();
   // The server's markup (and its hydration) opens the menu without script: the button is a link
   // to the panel, which CSS shows while it is the address's target. The app takes over after.
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const hydrating = useHydrating();
   const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === `#${MENU_ID}`);
   const [openedAt, setOpenedAt] = useState(pathname);
   const buttonRef = useRef<HTMLButtonElement>(null);
