@@ -19,7 +19,8 @@ if (!existsSync('dist/web/index.html') || !existsSync('dist/ssr/entry-server.js'
 let code = 1;
 let server: BuiltServer | undefined;
 try {
-  server = await startBuiltServer({ name: 'e2e' });
+  // Production mode sells nothing without PayPal unless told to: the journeys buy on the test provider.
+  server = await startBuiltServer({ name: 'e2e', env: { PAYMENT_PROVIDER: 'test' } });
   code = await run(bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
     ...process.env,
     E2E_BASE_URL: server.baseUrl,

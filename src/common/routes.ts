@@ -105,6 +105,15 @@ const TABLE = {
   // The link of a notification mail: works without login, the token names the account.
   unsubscribe: { path: '/unsubscribe/:token', access: 'public' },
   messagingTest: { path: '/messaging-test', access: 'public', devOnly: true },
+  // Payments: the test provider's approval page (only while the test provider is on) and the
+  // printable receipt of one order.
+  checkoutTest: { path: '/checkout/test/:orderId', access: 'user' },
+  paymentReceipt: { path: '/dashboard/payments/:id/receipt', access: 'user' },
+  // Planned social posts: the owner's pages under their profile path (others: not found).
+  userPosts: { path: '/:username/posts', access: 'user' },
+  userPostUpsell: { path: '/:username/posts/upsell/:id', access: 'user' },
+  userPostNew: { path: '/:username/instapost', access: 'user' },
+  userPostEdit: { path: '/:username/instapost/:id', access: 'user' },
   profile: { path: '/:username', access: 'public' },
 } as const satisfies Record<string, RouteEntry>;
 

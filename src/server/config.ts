@@ -30,6 +30,15 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_API_BASE: z.url().optional(),
+  PAYMENT_PROVIDER: z.enum(['paypal', 'test']).optional(),
+  /** Test-only fault switch: `exit-after-capture` ends the process right after the provider's capture. */
+  PAYMENT_FAULT: z.enum(['exit-after-capture']).optional(),
+  INVOICE_SELLER_NAME: z.string().max(200).optional(),
+  INVOICE_SELLER_ADDRESS: z.string().max(500).optional(),
+  INVOICE_VAT_ID: z.string().max(50).optional(),
+  INVOICE_VAT_RATE: z.coerce.number().min(0).max(100).default(19),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   OPERATOR_NAME: z.string().max(200).optional(),
@@ -59,7 +68,7 @@ export interface Config {
   listCacheSeconds: number;
   smtpUrl?: string;
   mailFrom: string;
-  paypal?: { clientId: string; clientSecret: string; env: 'sandbox' | 'live' };
+  payments: PaymentsConfig;
   googleMapsApiKey?: string;
   /**
    * Which proxies may name the client address in X-Forwarded-For, as Fastify's `trustProxy`
@@ -70,6 +79,27 @@ export interface Config {
   operator: Operator | null;
   /** Folder of the built web app; absent in API-only tests. */
   webDist?: string;
+}
+
+export interface PaymentsConfig {
+  /**
+   * Who takes payments. PAYMENT_PROVIDER decides; unset, PayPal when its credentials are set,
+   * else the built-in test provider, except in production, where nothing is sold without PayPal
+   * (null) unless PAYMENT_PROVIDER=test says so out loud.
+   */
+  provider: 'paypal' | 'test' | null;
+  paypal?: {
+    clientId: string;
+    clientSecret: string;
+    env: 'sandbox' | 'live';
+    /** PAYPAL_API_BASE, else PayPal's sandbox or live address; tests point it at a local fake. */
+    apiBase: string;
+    webhookId?: string;
+  };
+  /** The seller on receipts; the operator's details when INVOICE_* are unset. */
+  invoice: { sellerName: string; sellerAddress: string; vatId?: string; vatRate: number };
+  /** Honoured only under NODE_ENV=test: end the process right after the provider's capture. */
+  faultAfterCapture: boolean;
 }
 
 export interface Operator {
@@ -106,6 +136,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((env.PAYPAL_CLIENT_ID === undefined) !== (env.PAYPAL_CLIENT_SECRET === undefined)) {
     problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: set both or neither');
   }
+  if (env.PAYMENT_PROVIDER === 'paypal' && !env.PAYPAL_CLIENT_ID) {
+    problems.push('PAYMENT_PROVIDER: paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
+  }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (trustProxy instanceof Error) problems.push(`TRUST_PROXY: ${trustProxy.message} (got "${env.TRUST_PROXY}")`);
   if (problems.length) throw new ConfigError(problems);
@@ -131,10 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     listCacheSeconds: env.LIST_CACHE_SECONDS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'Tattoo Guest Spots <no-reply@tattooguestspots.local>',
-    paypal:
-      env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
-        ? { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, env: env.PAYPAL_ENV }
-        : undefined,
+    payments: paymentsFrom(env, isProduction, operatorFrom(env, env.DEMO_DATA ?? !isProduction)),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     trustProxy: trustProxy as Config['trustProxy'],
     operator: operatorFrom(env, env.DEMO_DATA ?? !isProduction),
@@ -169,6 +199,31 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   const bad = entries.find((e) => !named.has(e) && !ipv4.test(e) && !(e.includes(':') && ipv6.test(e)));
   if (bad !== undefined) return new Error(`"${bad}" is not a hop count, an address, a CIDR or loopback/linklocal/uniquelocal`);
   return entries;
+}
+
+function paymentsFrom(env: Env, isProduction: boolean, operator: Operator | null): PaymentsConfig {
+  const paypal =
+    env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+      ? {
+          clientId: env.PAYPAL_CLIENT_ID,
+          clientSecret: env.PAYPAL_CLIENT_SECRET,
+          env: env.PAYPAL_ENV,
+          apiBase: (env.PAYPAL_API_BASE ?? (env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/$/, ''),
+          webhookId: env.PAYPAL_WEBHOOK_ID,
+        }
+      : undefined;
+  const provider = env.PAYMENT_PROVIDER ?? (paypal ? 'paypal' : isProduction ? null : 'test');
+  return {
+    provider,
+    paypal,
+    invoice: {
+      sellerName: env.INVOICE_SELLER_NAME ?? operator?.name ?? 'Tattoo Guest Spots',
+      sellerAddress: env.INVOICE_SELLER_ADDRESS ?? operator?.address ?? '',
+      vatId: env.INVOICE_VAT_ID ?? operator?.vatId,
+      vatRate: env.INVOICE_VAT_RATE,
+    },
+    faultAfterCapture: env.NODE_ENV === 'test' && env.PAYMENT_FAULT === 'exit-after-capture',
+  };
 }
 
 // The demo world gets an operator that is plainly an example; real deployments name their own.

@@ -5,6 +5,8 @@ import { createDb, migrateToLatest } from './db/index';
 import { seed } from './seed/index';
 import { scheduleSweep } from './modules/auth/sweep';
 import { scheduleUnreadMail } from './modules/notifications/unread-mail';
+import { schedulePostReminders } from './modules/instagram/reminders';
+import { schedulePaymentReconciler } from './modules/payments/reconciler';
 
 let config: Config;
 try {
@@ -23,6 +25,9 @@ await seed({ db, config });
 const app = await buildApp(config, { db });
 scheduleSweep(app, db);
 scheduleUnreadMail(app);
+schedulePostReminders(app);
+// Open payments are settled at start (after a crash) and every five minutes.
+schedulePaymentReconciler(app);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -11,10 +11,14 @@ import { createGalleryService } from './modules/gallery/service';
 import { guestSpotKind } from './modules/guest-spots/kind';
 import { createGuestSpotPhotoService } from './modules/guest-spots/photos-service';
 import { createHealthService } from './modules/health/service';
+import { createInstagramService } from './modules/instagram/service';
 import { createListingService } from './modules/listings/service';
 import { createNotificationService } from './modules/notifications/service';
 import { createMessageService } from './modules/messages/service';
 import { createProfileVisitService } from './modules/profile-visits/service';
+import * as credits from './modules/instagram/credits';
+import { createReceiptService } from './modules/payments/receipts';
+import { createPaymentService } from './modules/payments/service';
 import { createProfileService } from './modules/profiles/service';
 import { createReferenceService } from './modules/reference/service';
 import { createReviewService } from './modules/reviews/service';
@@ -39,11 +43,24 @@ export function createServices(deps: ServiceDeps) {
   const reviews = createReviewService(deps);
   const messages = createMessageService(deps);
   const spotPhotos = createGuestSpotPhotoService(deps);
+  const instagram = createInstagramService(deps);
+  const receipts = createReceiptService(deps);
+  const payments = createPaymentService({
+    ...deps,
+    // The planned-posts module's credits, handed in so payments never imports that module.
+    credits,
+    // The receipt mail leaves after the answer; a failed mail never undoes a completed payment.
+    onCompleted: (orderId) => deps.background.defer('receipt mail', async () => void (await receipts.mailReceipt(orderId))),
+  });
   const auth = createAuthService({
     ...deps,
     defer: deps.background.defer,
     // The files an account keeps besides its avatar and header, deleted with it.
-    collectAccountFiles: async (userId) => [...(await gallery.filesOfUser(userId)), ...(await spotPhotos.filesOfUser(userId))],
+    collectAccountFiles: async (userId) => [
+      ...(await gallery.filesOfUser(userId)),
+      ...(await spotPhotos.filesOfUser(userId)),
+      ...(await instagram.filesOfUser(userId)),
+    ],
     // The ratings this account gave leave the reviewed users' averages before its rows go.
     releaseAccountReviews: (userId) => reviews.deleteWrittenBy(userId),
   });
@@ -76,6 +93,9 @@ export function createServices(deps: ServiceDeps) {
     notifications: createNotificationService(deps),
     reviews,
     messages,
+    instagram,
+    receipts,
+    payments,
   };
 }
 

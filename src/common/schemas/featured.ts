@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { FEATURED_DEFAULT_LIMIT, FEATURED_MAX_LIMIT } from '../constants';
 import type { CardImage } from './card-images';
 
+/** `limit`: how many cards; a larger number is cut to FEATURED_MAX_LIMIT, anything but a whole number from 1 up is refused. */
 export const featuredQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(FEATURED_MAX_LIMIT).default(FEATURED_DEFAULT_LIMIT),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(FEATURED_DEFAULT_LIMIT)
+    .transform((n) => Math.min(n, FEATURED_MAX_LIMIT)),
 });
 
 /** A featured artist as the home page reads it. */

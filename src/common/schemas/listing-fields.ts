@@ -199,8 +199,11 @@ export type ListingRequestTypes<S extends { create: z.ZodType; update: z.ZodType
  */
 export type ListingMatch<Key extends string, Item> = MatchFit & { images: CardImage[] } & Record<Key, Item>;
 
-/** A listing on a card of its public list: with the pictures the card leads with (empty without any). */
-export type ListingListItem<Item extends ListingBase> = Item & { images: CardImage[] };
+/**
+ * A listing on a card of its public list: with the pictures the card leads with (empty without
+ * any), and whether its owner is featured now (their listings lead the list, with a badge).
+ */
+export type ListingListItem<Item extends ListingBase> = Item & { images: CardImage[]; ownerFeatured: boolean };
 
 /** A page of a public list. */
 export interface ListPage<T> {

@@ -285,6 +285,122 @@ export interface ApplicationsTable {
   created_at: Timestamp;
 }
 
+/** The catalogue: prices in integer cents, edited by the admin area. */
+export interface ProductsTable {
+  product_type: string;
+  amount_cents: number;
+  currency: string;
+  updated_at: Timestamp;
+}
+
+/**
+ * Our order, written before the provider is called. status: created, capturing, pending,
+ * completed, failed, cancelled, expired; it only moves through updates guarded by the status.
+ */
+export interface PaymentOrdersTable {
+  /** Our UUID; the provider's custom_id and the base of every PayPal-Request-Id. */
+  id: string;
+  user_id: number | null;
+  product_type: string;
+  amount_cents: number;
+  currency: string;
+  /** 'paypal' or 'test'. */
+  provider: string;
+  provider_order_id: string | null;
+  capture_id: string | null;
+  status: string;
+  /** The planned post an Instagram product is spent on at once. */
+  post_id: number | null;
+  /** The page the purchase began on, where the buyer returns. */
+  return_path: string | null;
+  /** The buyer's interface language at the order, for the receipt and its mail. */
+  language: string;
+  /** Why the order failed, for support (provider status or error name). */
+  failure: string | null;
+  /** YYYY-NNNNNN, gapless per year, assigned in the completion transaction. */
+  receipt_number: string | null;
+  /** JSON {name, email, username} of the buyer at completion, kept through account deletion. */
+  buyer_snapshot: string | null;
+  /** JSON {name, address, vatId, vatRate} of the seller at completion. */
+  seller_snapshot: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface ReceiptCountersTable {
+  year: number;
+  last_number: number;
+}
+
+/** The test provider's own books. status: CREATED, APPROVED, COMPLETED, DECLINED, VOIDED. */
+export interface TestProviderOrdersTable {
+  id: string;
+  custom_id: string;
+  request_id: string;
+  amount_value: string;
+  currency: string;
+  status: string;
+  capture_id: string | null;
+  capture_request_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentWebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  received_at: Timestamp;
+}
+
+/** Promotion credits: product_type instagram_feed_post, instagram_story or instagram_reel. */
+export interface UserCreditsTable {
+  user_id: number;
+  product_type: string;
+  count: ColumnType<number, number | undefined, number>;
+}
+
+export interface InstagramMediaTable {
+  id: Generated<number>;
+  user_id: number;
+  image_url: string;
+  medium_url: string;
+  thumbnail_url: string;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
+/** A planned social post. type: feed_post, story, reel; status: draft, planned, published, cancelled. */
+export interface InstagramPostsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  caption: ColumnType<string, string | undefined, string>;
+  /** JSON array of hashtags without '#'. */
+  hashtags: ColumnType<string, string | undefined, string>;
+  planned_at: Timestamp | null;
+  status: string;
+  media_id: number | null;
+  /** When the reminder mail was claimed; one per planned time. */
+  reminded_at: Timestamp | null;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A promotion credit spent on a post. status: requested, done, rejected (credit returned). */
+export interface PostPromotionsTable {
+  id: Generated<number>;
+  post_id: number;
+  user_id: number;
+  product_type: string;
+  status: string;
+  order_id: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
 export interface Database {
   reviews: ReviewsTable;
   messages: MessagesTable;
@@ -309,6 +425,15 @@ export interface Database {
   guest_spot_styles: GuestSpotStylesTable;
   availabilities: AvailabilitiesTable;
   availability_styles: AvailabilityStylesTable;
+  products: ProductsTable;
+  payment_orders: PaymentOrdersTable;
+  receipt_counters: ReceiptCountersTable;
+  test_provider_orders: TestProviderOrdersTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
+  user_credits: UserCreditsTable;
+  instagram_media: InstagramMediaTable;
+  instagram_posts: InstagramPostsTable;
+  post_promotions: PostPromotionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

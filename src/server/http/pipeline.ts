@@ -9,9 +9,13 @@ import { crossSiteError, securityHeaders } from './security';
  * (worked out once at startup), the input guard (control characters in path and query) and, for state-changing
  * requests, the origin check (CSRF). One synchronous hook costs a fraction of five async ones.
  */
-export async function registerPipeline(app: FastifyInstance, config: Pick<Config, 'isProduction' | 'publicUrl'>): Promise<void> {
+export async function registerPipeline(app: FastifyInstance, config: Pick<Config, 'isProduction' | 'publicUrl'> & { payments?: Pick<Config['payments'], 'provider'> }): Promise<void> {
   const allowed = new URL(config.publicUrl).origin;
-  const security = await securityHeaders({ isProduction: config.isProduction, https: config.publicUrl.startsWith('https:') });
+  const security = await securityHeaders({
+    isProduction: config.isProduction,
+    https: config.publicUrl.startsWith('https:'),
+    paypal: config.payments?.provider === 'paypal',
+  });
   app.addHook('onRequest', (request, reply, done) => {
     request.lang = requestLanguage(request.headers);
     reply.headers(security);

@@ -13,13 +13,19 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOKEN_AUTHORIZED = /^\/api\/notifications\/unsubscribe\/[^/?#]+(?:\?|$)/;
 
 /**
+ * Calls from other servers that carry their own proof: PayPal's webhook is checked with PayPal
+ * before anything is read from it, and no browser session is involved.
+ */
+const SIGNATURE_AUTHORIZED = /^\/api\/payments\/webhook\/paypal(?:\?|$)/;
+
+/**
  * Refuses state-changing requests sent from another site (CSRF): the session cookie is
  * SameSite=Lax already, this closes the remaining gaps (old browsers, same-site subdomains).
  * Answers the error to throw, or undefined; `allowed` is the public URL's origin.
  */
 export function crossSiteError(request: FastifyRequest, allowed: string): AppError | undefined {
   if (!STATE_CHANGING.has(request.method)) return undefined;
-  if (TOKEN_AUTHORIZED.test(request.url)) return undefined;
+  if (TOKEN_AUTHORIZED.test(request.url) || SIGNATURE_AUTHORIZED.test(request.url)) return undefined;
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site') return new AppError(403, 'crossSite');
   const origin = request.headers.origin;
@@ -37,17 +43,25 @@ export function crossSiteError(request: FastifyRequest, allowed: string): AppErr
   return new AppError(403, 'crossSite');
 }
 
-/** Content-Security-Policy without inline script; styles may be inline for toasts and dialogs. */
-export function contentSecurityPolicy(isProduction: boolean, https: boolean) {
+/** The hosts PayPal's JS SDK loads its script, buttons, frames and images from. */
+export const PAYPAL_HOSTS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
+
+/**
+ * Content-Security-Policy without inline script; styles may be inline for toasts and dialogs.
+ * PayPal's hosts are admitted only when PayPal takes the payments: otherwise no page needs them.
+ */
+export function contentSecurityPolicy(isProduction: boolean, https: boolean, paypal = false) {
+  const pp = paypal ? PAYPAL_HOSTS : [];
   return {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'"],
-      'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:'],
+      'script-src': ["'self'", ...pp],
+      'style-src': ["'self'", "'unsafe-inline'", ...pp],
+      'img-src': ["'self'", 'data:', 'blob:', ...pp],
       'font-src': ["'self'"],
-      'connect-src': isProduction ? ["'self'"] : ["'self'", 'ws:'],
+      'connect-src': [...(isProduction ? ["'self'"] : ["'self'", 'ws:']), ...pp],
+      ...(paypal ? { 'frame-src': pp } : {}),
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
       'form-action': ["'self'"],
@@ -65,10 +79,10 @@ const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connect
  * options, on a throwaway app asked once. The set never depends on the request (no CSP nonces),
  * so deriving it again for each one is wasted work.
  */
-export async function securityHeaders(opts: { isProduction: boolean; https: boolean }): Promise<Readonly<Record<string, string>>> {
+export async function securityHeaders(opts: { isProduction: boolean; https: boolean; paypal?: boolean }): Promise<Readonly<Record<string, string>>> {
   const probe = Fastify({ logger: false });
   await probe.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(opts.isProduction, opts.https),
+    contentSecurityPolicy: contentSecurityPolicy(opts.isProduction, opts.https, opts.paypal),
     crossOriginEmbedderPolicy: false,
     hsts: opts.https,
   });

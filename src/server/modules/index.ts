@@ -8,9 +8,13 @@ import { featuredRoutes } from './featured/routes';
 import { galleryRoutes } from './gallery/routes';
 import { guestSpotPhotoRoutes } from './guest-spots/photos-routes';
 import { healthRoutes } from './health/routes';
+import { instagramRoutes } from './instagram/routes';
 import { listingRoutes } from './listings/routes';
 import { notificationRoutes } from './notifications/routes';
 import { applyRoutes, messageRoutes } from './messages/routes';
+import { paymentConfigRoutes } from './payments/config-routes';
+import { paymentRoutes } from './payments/routes';
+import { receiptRoutes } from './payments/receipt-routes';
 import { profileVisitRoutes } from './profile-visits/routes';
 import { profileRoutes } from './profiles/routes';
 import { locationFileRoutes, referenceRoutes } from './reference/routes';
@@ -46,4 +50,8 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(safetyRoutes, { prefix: '/api', safety: services.safety });
   await app.register(notificationRoutes, { prefix: '/api', notifications: services.notifications });
   await app.register(reviewRoutes, { prefix: '/api/reviews', reviews: services.reviews });
+  await app.register(instagramRoutes, { prefix: '/api/instagram', instagram: services.instagram, rateLimits });
+  await app.register(paymentRoutes, { prefix: '/api/payments', payments: services.payments });
+  await app.register(receiptRoutes, { prefix: '/api/payments', receipts: services.receipts });
+  await app.register(paymentConfigRoutes, { prefix: '/api/config', payments: services.payments });
 }

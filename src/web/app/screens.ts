@@ -72,6 +72,14 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   chat: () => import('../features/messages/chat-page'),
   unsubscribe: () => import('../features/notifications/unsubscribe-page'),
   messagingTest: () => import('../features/messages/messaging-test-page'),
+  // Payments: the test provider's approval page and the printable receipt.
+  checkoutTest: () => import('../features/payments/checkout-test-page'),
+  paymentReceipt: () => import('../features/payments/receipt-page'),
+  // Planned social posts: the owner's pages under their profile path.
+  userPosts: () => import('../features/posts/posts-page'),
+  userPostUpsell: () => import('../features/posts/upsell-page'),
+  userPostNew: () => import('../features/posts/post-editor-page'),
+  userPostEdit: () => import('../features/posts/post-editor-page'),
 };
 
 /**
@@ -86,7 +94,7 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   register: ['auth', 'errors'],
   forgotPassword: ['auth', 'errors'],
   resetPassword: ['auth', 'errors'],
-  dashboard: ['dashboard', 'auth', 'messages', 'notifications', 'reviews', 'errors'],
+  dashboard: ['dashboard', 'auth', 'messages', 'notifications', 'reviews', 'posts', 'payments', 'errors'],
   aboutus: ['about'],
   impressum: ['imprint'],
   privacy: ['privacy'],
@@ -127,4 +135,11 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   chat: ['messages'],
   unsubscribe: ['notifications', 'errors'],
   messagingTest: ['messages', 'errors'],
+  checkoutTest: ['payments', 'errors'],
+  paymentReceipt: ['payments', 'receipts', 'errors'],
+  userPosts: ['posts', 'errors'],
+  userPostUpsell: ['posts', 'errors'],
+  // The picture upload reports its failures with the gallery's texts.
+  userPostNew: ['posts', 'gallery', 'errors'],
+  userPostEdit: ['posts', 'gallery', 'errors'],
 };

@@ -254,14 +254,14 @@ export function createAvailability(overrides: Partial<Availability> = {}): Avail
 
 /** A guest spot card of the public list (GET /api/guest-spots): the spot with its pictures. */
 export function createGuestSpotListItem(overrides: Partial<GuestSpotListItem> = {}): GuestSpotListItem {
-  const { images = [], ...spot } = overrides;
-  return { ...createGuestSpot(spot), images };
+  const { images = [], ownerFeatured = false, ...spot } = overrides;
+  return { ...createGuestSpot(spot), images, ownerFeatured };
 }
 
 /** An availability card of the public list (GET /api/artist-availability): the entry with the artist's latest works. */
 export function createAvailabilityListItem(overrides: Partial<AvailabilityListItem> = {}): AvailabilityListItem {
-  const { images = [], ...entry } = overrides;
-  return { ...createAvailability(entry), images };
+  const { images = [], ownerFeatured = false, ...entry } = overrides;
+  return { ...createAvailability(entry), images, ownerFeatured };
 }
 
 /** Answers a mocked fetch by URL prefix; an unexpected call fails the test. */

@@ -8,6 +8,8 @@ import * as listingSearch from './2026-11-22-005-listing-search';
 import * as reviewsMessages from './2026-11-24-000-reviews-messages';
 import * as pictures from './2026-11-25-000-pictures';
 import * as cityNames from './2026-11-25-001-city-names';
+import * as payments from './2026-11-26-000-payments';
+import * as listingOwnerIndexes from './2026-11-26-001-listing-owner-indexes';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-000-reviews-messages': reviewsMessages,
   '2026-11-25-000-pictures': pictures,
   '2026-11-25-001-city-names': cityNames,
+  '2026-11-26-000-payments': payments,
+  '2026-11-26-001-listing-owner-indexes': listingOwnerIndexes,
 };

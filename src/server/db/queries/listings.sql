@@ -56,6 +56,21 @@ select "country_id", "city_id", "city_name", "city" from "users" where "id" = ?
 select "country_id", "city_id", "city_name", "city" from "users" where "id" = $1
 
 -- sqlite
+select "id" from "users" where "user_type" = ? and "featured_until" > ?
+-- postgres
+select "id" from "users" where "user_type" = $1 and "featured_until" > $2
+
+-- sqlite
+select "l"."id" from "availabilities" as "l" where "l"."is_active" = ? and "l"."end_date" >= ? and "l"."id" not in (?, ?) order by "l"."start_date", "l"."id" limit ? offset ?
+-- postgres
+select "l"."id" from "availabilities" as "l" where "l"."is_active" = $1 and "l"."end_date" >= $2 and "l"."id" not in ($3, $4) order by "l"."start_date", "l"."id" limit $5 offset $6
+
+-- sqlite
+select "l"."id" from "availabilities" as "l" where +"l"."is_active" = ? and +"l"."end_date" >= ? and "l"."artist_id" in (?) order by "l"."start_date", "l"."id" limit ?
+-- postgres
+select "l"."id" from "availabilities" as "l" where "l"."is_active" = $1 and "l"."end_date" >= $2 and "l"."artist_id" in ($3) order by "l"."start_date", "l"."id" limit $4
+
+-- sqlite
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."artist_id" as "owner_id", "l"."preferred_location", (select name from cities where cities.id = "l"."city_id") as "city_name" from "availabilities" as "l" where "l"."id" = ?
 -- postgres
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."artist_id" as "owner_id", "l"."preferred_location", (select name from cities where cities.id = "l"."city_id") as "city_name" from "availabilities" as "l" where "l"."id" = $1
@@ -79,6 +94,11 @@ select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."created_at", "l"."updated_at", "l"."artist_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."preferred_location", "ci"."name" as "city_name", "c"."name_en" as "country_name" from "availabilities" as "l" inner join "users" as "u" on "u"."id" = "l"."artist_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."id" = ?
 -- postgres
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."created_at", "l"."updated_at", "l"."artist_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."preferred_location", "ci"."name" as "city_name", "c"."name_en" as "country_name" from "availabilities" as "l" inner join "users" as "u" on "u"."id" = "l"."artist_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."id" = $1
+
+-- sqlite
+select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."created_at", "l"."updated_at", "l"."artist_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."preferred_location", "ci"."name" as "city_name", "c"."name_en" as "country_name" from "availabilities" as "l" inner join "users" as "u" on "u"."id" = "l"."artist_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."id" in (?, ?)
+-- postgres
+select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."created_at", "l"."updated_at", "l"."artist_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."preferred_location", "ci"."name" as "city_name", "c"."name_en" as "country_name" from "availabilities" as "l" inner join "users" as "u" on "u"."id" = "l"."artist_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."id" in ($1, $2)
 
 -- sqlite
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."created_at", "l"."updated_at", "l"."artist_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."preferred_location", "ci"."name" as "city_name", "c"."name_en" as "country_name" from "availabilities" as "l" inner join "users" as "u" on "u"."id" = "l"."artist_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."id" in (select "l"."id" from "availabilities" as "l" where "l"."is_active" = ? and "l"."end_date" >= ? and "l"."city_id" = ? order by "l"."start_date", "l"."id" limit ? offset ?) order by "l"."start_date", "l"."id"

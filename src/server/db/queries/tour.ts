@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { addDays, todayUtc } from '../../../common/schemas/listing-fields';
 import { multipartBody } from '../../test/multipart';
 import { unsubscribeToken } from '../../modules/notifications/token';
+import { runOnce as runPostReminders } from '../../modules/instagram/reminders';
 import { stepContext } from './capture';
 
 /** A logged-in account of the tour. */
@@ -372,6 +373,47 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   await visit({ module: 'notifications', url: unsubscribe, status: 200 });
   await visit({ module: 'notifications', method: 'POST', url: unsubscribe, status: 200 });
   await visit({ module: 'notifications', method: 'POST', url: `/api/notifications/unsubscribe/${studio.id}.${'A'.repeat(43)}`, status: 400 });
+
+  // Payments: the catalogue, a featured purchase through the test provider, a repeated
+  // capture, the history and the receipt; then the reconciler's pass over open orders.
+  await visit({ module: 'payments', url: '/api/payments/products', status: 200 });
+  await visit({ module: 'payments', url: '/api/payments/products', as: artist, status: 200 });
+  await visit({ module: 'payments', url: '/api/config/paypal', status: 200 });
+  const order = json(await visit({ module: 'payments', method: 'POST', url: '/api/payments/create-order', as: artist, payload: { productType: 'featured_artist' }, status: 201 })).orderId as string;
+  await visit({ module: 'payments', method: 'POST', url: '/api/payments/create-order', as: artist, payload: { productType: 'featured_studio' }, status: 403 });
+  await visit({ module: 'payments', url: `/api/payments/test-provider/orders/${order}`, as: artist, status: 200 });
+  await visit({ module: 'payments', url: `/api/payments/test-provider/orders/${order}`, as: studio, status: 404 });
+  await visit({ module: 'payments', method: 'POST', url: `/api/payments/test-provider/orders/${order}`, as: artist, payload: { action: 'approve' }, status: 200 });
+  await visit({ module: 'payments', method: 'POST', url: '/api/payments/capture-order', as: artist, payload: { orderId: order, productType: 'featured_artist' }, status: 200 });
+  // A featured owner's listings lead the public list: the list read by owner first, then the rest.
+  await visit({ module: 'listings', url: '/api/artist-availability', status: 200 });
+  await visit({ module: 'featured', url: '/api/featured/artists', status: 200 });
+  const open = json(await visit({ module: 'payments', method: 'POST', url: '/api/payments/create-order', as: artist, payload: { productType: 'instagram_reel' }, status: 201 })).orderId as string;
+  await task('payments', 'reconcile open orders', () => app.services.payments.reconcile());
+  await visit({ module: 'payments', method: 'POST', url: `/api/payments/test-provider/orders/${open}`, as: artist, payload: { action: 'cancel' }, status: 200 });
+  // Without PayPal configured there is no webhook to verify against.
+  await visit({ module: 'payments', method: 'POST', url: '/api/payments/webhook/paypal', payload: { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED' }, status: 404 });
+  await visit({ module: 'payments', url: '/api/payments/history', as: artist, status: 200 });
+  await visit({ module: 'payments', url: `/api/payments/${order}/receipt`, as: artist, status: 200 });
+  await visit({ module: 'payments', url: `/api/payments/${order}/receipt`, as: studio, status: 404 });
+  await visit({ module: 'payments', url: `/api/payments/${order}/receipt.pdf`, as: artist, status: 200 });
+
+  // Planned posts of the now featured artist: a picture, a planned post, its promotion, the lists.
+  const media = json(await visit({ module: 'instagram', method: 'POST', url: '/api/instagram/media', as: artist, form: { fields: {}, image: avatar }, status: 201 })).media as { id: number };
+  const plannedAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const post = json(await visit({
+    module: 'instagram', method: 'POST', url: '/api/instagram/posts', as: artist,
+    payload: { type: 'feed_post', caption: 'Neues Flash-Set', hashtags: ['flash', 'tattoo'], plannedAt, status: 'planned', mediaId: media.id }, status: 201,
+  })).post as { id: number };
+  await visit({ module: 'instagram', url: '/api/instagram/posts', as: artist, status: 200 });
+  await visit({ module: 'instagram', url: '/api/instagram/posts?status=published', as: artist, status: 200 });
+  await visit({ module: 'instagram', url: `/api/instagram/posts/${post.id}`, as: artist, status: 200 });
+  await visit({ module: 'instagram', url: `/api/instagram/posts/${post.id}`, as: studio, status: 404 });
+  await visit({ module: 'instagram', method: 'PUT', url: `/api/instagram/posts/${post.id}`, as: artist, payload: { type: 'feed_post', caption: 'Neues Flash-Set, jetzt buchbar' }, status: 200 });
+  await visit({ module: 'instagram', method: 'POST', url: `/api/instagram/posts/${post.id}/promotion`, as: artist, payload: { productType: 'instagram_feed_post' }, status: 200 });
+  await visit({ module: 'instagram', method: 'POST', url: `/api/instagram/posts/${post.id}/promotion`, as: artist, payload: { productType: 'instagram_reel' }, status: 409 });
+  await task('instagram', 'mail post reminders', () => runPostReminders(app.ctx, new Date(Date.now() + 4 * 86_400_000)));
+  await visit({ module: 'instagram', method: 'DELETE', url: `/api/instagram/posts/${post.id}`, as: artist, status: 200 });
 
   // Pages: each path kind, with its head filled from the database, and the legacy lookups.
   const spot = created['/api/guest-spots']?.[0] as { id: number; slug: string };

@@ -11,6 +11,14 @@ export interface Mail {
   html?: string;
   /** Extra header fields, e.g. List-Unsubscribe (RFC 2369, 8058). */
   headers?: Record<string, string>;
+  /** Files sent along (a receipt's PDF); both transports hand them to nodemailer as they are. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {

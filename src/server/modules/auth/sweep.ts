@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scheduleJob } from '../../lib/jobs';
 import type { Db } from '../../db/index';
 import * as repo from './repo';
 import { DAY_MS, SESSION_ABSOLUTE_DAYS } from './sessions';
@@ -14,21 +15,12 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<{ sessions
   return { sessions, passwordResets };
 }
 
-/**
- * Sweeps now and then every hour while the app runs. Call before the app is ready; the timer
- * never keeps the process alive and stops when the app closes, before the database does.
- */
+/** Sweeps now and then every hour while the app runs (`scheduleJob`). */
 export function scheduleSweep(app: FastifyInstance, db: Db, everyMs = HOUR_MS): void {
-  const run = () => {
-    sweepExpired(db).then(
-      (deleted) => app.log.debug(deleted, 'swept expired sessions and reset tokens'),
-      (err: unknown) => app.log.error({ err }, 'sweeping expired sessions and reset tokens failed'),
-    );
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, everyMs).unref();
+  scheduleJob(app, {
+    name: 'sweeping expired sessions and reset tokens',
+    everyMs,
+    run: () => sweepExpired(db),
+    report: (deleted) => ({ level: 'debug', fields: deleted, msg: 'swept expired sessions and reset tokens' }),
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

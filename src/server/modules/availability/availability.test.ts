@@ -217,7 +217,7 @@ describeEachEngine('availability: the public list', (engine) => {
     expect(all).toMatchObject({ total: 3, page: 1, pageSize: 12 });
     expect(ids(all)).toEqual([entries.now?.id, entries.hamburg?.id, entries.later?.id]);
     // A list card carries the pictures it leads with besides the entity.
-    expect(Object.keys(all.items[0] as object).sort()).toEqual([...ENTITY_KEYS, 'images'].sort());
+    expect(Object.keys(all.items[0] as object).sort()).toEqual([...ENTITY_KEYS, 'images', 'ownerFeatured'].sort());
     expect(ids(await list(`?style=${w.ref.style('traditional')}`))).toEqual([entries.now?.id, entries.hamburg?.id]);
     expect(ids(await list(`?style=${w.ref.style('blackwork')}&country=AT`))).toEqual([entries.now?.id]);
     expect(ids(await list(`?country=${w.ref.country('FR')}`))).toEqual([entries.later?.id]);

@@ -1,12 +1,40 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
 import { hasPicture } from '../profiles/listed';
 import { selectUserStyles } from '../reference/repo';
 
-/** Featured users of a type that show a picture, the latest purchase first. */
-export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: string, limit: number) {
-  return db
+/**
+ * A fixed shuffle of user ids: two rounds of a multiply-add modulo 2^31, computed alike by
+ * SQLite and PostgreSQL. Ids stay below 2^31, so every product stays below 2^62 and fits a
+ * signed 64-bit integer on both engines (the cast keeps PostgreSQL off its 32-bit `integer`).
+ * Distinct ids give distinct keys, so the order has no ties.
+ */
+function shuffleKey(id: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`((((cast(${id} as bigint) * 1103515245 + 12345) % 2147483648) * 1103515245 + 12345) % 2147483648)`;
+}
+
+/**
+ * Featured users of a type that show a picture, `limit` of them from a window that moves on by
+ * `limit` places every hour through all of them in a fixed shuffled order (wrapping at the end),
+ * so with more buyers than places each hour shows the next ones and nobody waits longer than
+ * ceil(buyers / limit) hours. `hour` counts hours since 1970 (UTC).
+ */
+export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: string, hour: number, limit: number) {
+  const ranked = db
     .selectFrom('users')
+    .select('users.id as featured_id')
+    .select(sql<number>`row_number() over (order by ${shuffleKey(sql.ref('users.id'))}) - 1`.as('place'))
+    .select(sql<number>`count(*) over ()`.as('buyers'))
+    .where('users.user_type', '=', userType)
+    .where('users.featured_until', '>', now)
+    // A paid spot still needs a picture to show: without one the profile waits until it has one.
+    .where(hasPicture('users'));
+  // Where this hour's window starts; a product of two small numbers, taken modulo the count in SQL.
+  const start = hour * limit;
+  return db
+    .selectFrom(ranked.as('f'))
+    .innerJoin('users', 'users.id', 'f.featured_id')
     .leftJoin('countries', 'countries.id', 'users.country_id')
     .select([
       'users.id', 'users.username', 'users.name', 'users.avatar', 'users.city_name', 'users.city',
@@ -14,12 +42,7 @@ export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: s
       'users.workstations', 'users.piercings', 'users.tattoo_removal', 'users.microblading',
       'users.featured_until', 'users.rating_sum', 'users.rating_count', 'countries.code as country_code',
     ])
-    .where('users.user_type', '=', userType)
-    .where('users.featured_until', '>', now)
-    // A paid spot still needs a picture to show: without one the profile waits until it has one.
-    .where(hasPicture('users'))
-    .orderBy('users.featured_until', 'desc')
-    .orderBy('users.id', 'asc')
+    .orderBy(sql`(${sql.ref('f.place')} + ${sql.ref('f.buyers')} - ${start} % ${sql.ref('f.buyers')}) % ${sql.ref('f.buyers')}`)
     .limit(limit)
     .execute();
 }

@@ -14,11 +14,11 @@ type Pictures = Pick<CardImages, 'latestWorks' | 'studioCovers'>;
 type Names = Pick<ReferenceService, 'cityNamer'>;
 const asStored: CityNamer = (_cityId, stored) => stored;
 
-/** Users whose featuredUntil lies in the future, newest purchase first, with styles and pictures in a few queries. */
-async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined, userType: 'artist', limit: number, lang: Language): Promise<FeaturedArtist[]>;
-async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined, userType: 'studio', limit: number, lang: Language): Promise<FeaturedStudio[]>;
-async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined, userType: 'artist' | 'studio', limit: number, lang: Language) {
-  const rows = await findFeatured(db, userType, new Date().toISOString(), limit);
+/** Users whose featuredUntil lies in the future, this hour's share of them, with styles and pictures in a few queries. */
+async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined, userType: 'artist', at: Date, limit: number, lang: Language): Promise<FeaturedArtist[]>;
+async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined, userType: 'studio', at: Date, limit: number, lang: Language): Promise<FeaturedStudio[]>;
+async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined, userType: 'artist' | 'studio', at: Date, limit: number, lang: Language) {
+  const rows = await findFeatured(db, userType, at.toISOString(), hourOf(at), limit);
   const ids = rows.map((r) => r.id);
   const [styleRows, images, cityName] = await Promise.all([
     findStyleNames(db, ids, lang),
@@ -53,18 +53,33 @@ async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined
   });
 }
 
-/** `reference` names the cards' cities in the request's language. */
-export type FeaturedDeps = Pick<AppContext, 'db' | 'listCache'> & { pictures: Pictures; reference?: Names };
+const HOUR_MS = 3_600_000;
+
+/** Hours since 1970 (UTC): the featured lists move on once an hour. */
+export const hourOf = (at: Date): number => Math.floor(at.getTime() / HOUR_MS);
+
+/** `reference` names the cards' cities in the request's language; `now` is the clock (tests fix it). */
+export type FeaturedDeps = Pick<AppContext, 'db' | 'listCache'> & { pictures: Pictures; reference?: Names; now?: () => Date };
 export type FeaturedService = ReturnType<typeof createFeaturedService>;
 
 /**
- * The home page asks for these on every visit and they are the same for everyone: answered
- * from the list cache, filed under each user shown (a profile edit, a review clears them).
+ * The home page asks for these on every visit and they are the same for everyone within an
+ * hour: answered from the list cache under a key holding the hour (the next hour shows the next
+ * buyers), filed under each user shown (a profile edit, a review clears them) and under the
+ * featured tag (a purchase clears it).
  */
-export function createFeaturedService({ db, listCache, pictures, reference }: FeaturedDeps) {
+export function createFeaturedService({ db, listCache, pictures, reference, now = () => new Date() }: FeaturedDeps) {
   const shown = (list: { id: number }[]) => list.map((u) => tags.user(u.id));
   return {
-    artists: (limit: number, lang: Language) => listCache.get(`featured:artist:${limit}:${lang}`, [tags.featured], () => listFeatured(db, pictures, reference, 'artist', limit, lang), shown),
-    studios: (limit: number, lang: Language) => listCache.get(`featured:studio:${limit}:${lang}`, [tags.featured], () => listFeatured(db, pictures, reference, 'studio', limit, lang), shown),
+    /** Hours since 1970 by this service's clock: the routes' stored answers are keyed by it too. */
+    hour: () => hourOf(now()),
+    artists: (limit: number, lang: Language) => {
+      const at = now();
+      return listCache.get(`featured:artist:${hourOf(at)}:${limit}:${lang}`, [tags.featured], () => listFeatured(db, pictures, reference, 'artist', at, limit, lang), shown);
+    },
+    studios: (limit: number, lang: Language) => {
+      const at = now();
+      return listCache.get(`featured:studio:${hourOf(at)}:${limit}:${lang}`, [tags.featured], () => listFeatured(db, pictures, reference, 'studio', at, limit, lang), shown);
+    },
   };
 }

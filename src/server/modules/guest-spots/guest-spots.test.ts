@@ -336,7 +336,7 @@ describeEachEngine('guest spots: the public list', (engine) => {
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 12 });
     expect(ids(page)).toEqual([spots.endsToday?.id, spots.now?.id, spots.soon?.id, spots.munich?.id, spots.later?.id]);
     // A list card carries the pictures it leads with besides the entity.
-    expect(Object.keys(page.items[0] as object).sort()).toEqual([...ENTITY_KEYS, 'images'].sort());
+    expect(Object.keys(page.items[0] as object).sort()).toEqual([...ENTITY_KEYS, 'images', 'ownerFeatured'].sort());
   });
 
   it('filters by style, country (id or code), city, dates and text', async () => {

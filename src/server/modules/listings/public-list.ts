@@ -16,9 +16,12 @@ export interface PublicFilter {
   /** The text filter folded like search_text (lowercase, no accents), and as a LIKE pattern. */
   text: string | null;
   pattern: string | null;
+  /** Owners featured right now: their listings come first (counting ignores it). */
+  featuredOwners: number[];
 }
 
 export interface PublicListRepo<Row> {
+  featuredOwners(now: string): Promise<number[]>;
   listPublicPage(f: PublicFilter, limit: number, offset: number, lang: Language): Promise<Row[]>;
   countPublic(f: PublicFilter): Promise<number>;
 }
@@ -30,13 +33,18 @@ export interface PublicPage<Item> {
   pageSize: number;
 }
 
-const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, countryId: null, cityId: null, from: null, to: null, text: null, pattern: null });
+const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, countryId: null, cityId: null, from: null, to: null, text: null, pattern: null, featuredOwners: [] });
+
+/** A card of a public list: whether its owner is featured now (their cards lead the list and carry the badge). */
+export type Featurable<Item> = Item & { ownerFeatured: boolean };
 
 /**
  * The public list of one listing kind (guest spots or availabilities): active entries that have
- * not ended, soonest start first, filtered and paged, with their cards' pictures; a fixed number
- * of queries a page whatever its size, answered from the result cache while fresh. The day is
- * part of the key, so nothing ended is shown past midnight.
+ * not ended, featured owners' entries first, then soonest start first, filtered and paged, with
+ * their cards' pictures; a fixed number of queries a page whatever its size, answered from the
+ * result cache while fresh. The day is part of the key, so nothing ended is shown past midnight;
+ * a purchase clears the list's tag, and a featured time running out shows within the cache's
+ * lifetime.
  */
 export function createPublicList<Row, Item>(
   kind: string,
@@ -45,17 +53,17 @@ export function createPublicList<Row, Item>(
     reference: ReferenceService;
     repo: PublicListRepo<Row>;
     present: (rows: Row[], lang: Language) => Promise<Item[]>;
-    /** The users a page shows (its owners): their profile edits clear it. */
-    ownersOf: (items: Item[]) => Iterable<number>;
+    /** The user a card shows (its owner): their profile edits clear the page. */
+    ownerOf: (item: Item) => number;
   },
 ) {
-  const { cache, reference, repo, present, ownersOf } = deps;
+  const { cache, reference, repo, present, ownerOf } = deps;
   const listTags = [tags.listings(kind)];
-  const ownerTags = (page: PublicPage<Item>) => [...ownersOf(page.items)].map((id) => tags.user(id));
+  const ownerTags = (page: PublicPage<Featurable<Item>>) => [...new Set(page.items.map(ownerOf))].map((id) => tags.user(id));
 
-  async function load(query: PublicListQuery, today: string, lang: Language): Promise<PublicPage<Item>> {
+  async function load(query: PublicListQuery, today: string, lang: Language): Promise<PublicPage<Featurable<Item>>> {
     // search_text holds a listed city's stored name: "München" and "Lissabon" search as "Munich" and "Lisbon".
-    const text = query.q ? await reference.searchSpelling(query.q) : null;
+    const [text, featuredOwners] = await Promise.all([query.q ? reference.searchSpelling(query.q) : null, repo.featuredOwners(new Date().toISOString())]);
     const filter: PublicFilter = {
       today,
       styleId: query.style ?? null,
@@ -65,14 +73,17 @@ export function createPublicList<Row, Item>(
       to: query.to ?? null,
       text,
       pattern: text ? likePattern(text) : null,
+      featuredOwners,
     };
     const offset = (query.page - 1) * query.limit;
     const [rows, total] = await Promise.all([repo.listPublicPage(filter, query.limit, offset, lang), repo.countPublic(filter)]);
-    return { items: await present(rows, lang), total, page: query.page, pageSize: query.limit };
+    const featured = new Set(featuredOwners);
+    const items = (await present(rows, lang)).map((item) => ({ ...item, ownerFeatured: featured.has(ownerOf(item)) }));
+    return { items, total, page: query.page, pageSize: query.limit };
   }
 
   return {
-    list(query: PublicListQuery, lang: Language): Promise<PublicPage<Item>> {
+    list(query: PublicListQuery, lang: Language): Promise<PublicPage<Featurable<Item>>> {
       const today = todayUtc();
       return cache.get(`${kind}:${today}:${lang}:${JSON.stringify(query)}`, listTags, () => load(query, today, lang), ownerTags);
     },

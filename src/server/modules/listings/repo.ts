@@ -56,6 +56,12 @@ export type OwnValues = Partial<Record<ListingOwnColumn, string | number | null>
 
 type Executor = Db | Transaction<Database>;
 
+/**
+ * At most this many featured listings lead a public list. Past it the rest of them follow in the
+ * ordinary order, still each once, and the ids left out of the second read stay a bounded list.
+ */
+export const FEATURED_ROWS_MAX = 1000;
+
 /** Whether a write failed on a unique index (the slug), on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;
@@ -105,13 +111,22 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
     return sql<boolean>`${sql.ref('l.search_text')} like ${pattern} escape '\\'`;
   };
 
+  /**
+   * A column of the public list's date and state conditions. For the featured owners' rows on
+   * SQLite it is written `+l.column`, which SQLite will not look up in an index: the planner then
+   * starts from the owner's index (a handful of rows) instead of walking the public index and
+   * reading every row for its owner. PostgreSQL weighs the owner list itself.
+   */
+  const listed = (column: 'is_active' | 'end_date' | 'start_date', byOwner: boolean) =>
+    byOwner && !postgres ? sql<string | number>`+${sql.ref(`l.${column}`)}` : sql<string | number>`${sql.ref(`l.${column}`)}`;
+
   /** The filtered, not yet ordered public list on the listing table alone (an index covers the common case). */
-  const publicWhere = (f: PublicFilter) => {
+  const publicWhere = (f: PublicFilter, byOwner = false) => {
     let q = db
       .selectFrom(listing())
-      .where('l.is_active', '=', 1)
-      .where('l.end_date', '>=', f.from && f.from > f.today ? f.from : f.today);
-    if (f.to) q = q.where('l.start_date', '<=', f.to);
+      .where(listed('is_active', byOwner), '=', 1)
+      .where(listed('end_date', byOwner), '>=', f.from && f.from > f.today ? f.from : f.today);
+    if (f.to) q = q.where(listed('start_date', byOwner), '<=', f.to);
     if (f.countryId !== null) q = q.where('l.country_id', '=', f.countryId);
     if (f.cityId !== null) q = q.where('l.city_id', '=', f.cityId);
     if (f.styleId !== null) {
@@ -243,14 +258,52 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       return Number((await q.executeTakeFirstOrThrow()).n);
     },
 
+    /** Owners of this kind whose featured time lies ahead: their listings lead the public list. */
+    async featuredOwners(now: string): Promise<number[]> {
+      const rows = await db.selectFrom('users').select('id').where('user_type', '=', kind.owner).where('featured_until', '>', now).execute();
+      return rows.map((r) => r.id);
+    },
+
     /**
-     * One page of the public list, soonest start first. The page's ids are picked on the
-     * listing table alone (index-only when no text filter applies); owner and place are joined
-     * for those rows only.
+     * One page of the public list: the featured owners' listings first, then all others, each
+     * part soonest start first. Without featured owners the page's ids are picked on the listing
+     * table alone (index-only when no text filter applies). With them, two reads: the featured
+     * owners' rows through the owner's index (few, capped), then the others on the listing table
+     * alone, those ids left out and the offset moved past them; owner and place are joined for
+     * the page's rows only.
      */
-    listPublicPage(f: PublicFilter, limit: number, offset: number, lang: Language) {
-      const page = publicWhere(f).select('l.id').orderBy('l.start_date').orderBy('l.id').limit(limit).offset(offset);
-      return detailed(lang).where('l.id', 'in', page).orderBy('l.start_date').orderBy('l.id').execute();
+    async listPublicPage(f: PublicFilter, limit: number, offset: number, lang: Language) {
+      if (f.featuredOwners.length === 0) {
+        const page = publicWhere(f).select('l.id').orderBy('l.start_date').orderBy('l.id').limit(limit).offset(offset);
+        return detailed(lang).where('l.id', 'in', page).orderBy('l.start_date').orderBy('l.id').execute();
+      }
+      const featured = (
+        await publicWhere(f, true)
+          .select('l.id')
+          .where(`l.${owner}`, 'in', f.featuredOwners)
+          .orderBy('l.start_date')
+          .orderBy('l.id')
+          .limit(FEATURED_ROWS_MAX)
+          .execute()
+      ).map((r) => r.id);
+      const first = featured.slice(offset, offset + limit);
+      let rest: number[] = [];
+      if (first.length < limit) {
+        let others = publicWhere(f).select('l.id');
+        if (featured.length) others = others.where('l.id', 'not in', featured);
+        const rows = await others
+          .orderBy('l.start_date')
+          .orderBy('l.id')
+          .limit(limit - first.length)
+          .offset(Math.max(0, offset - featured.length))
+          .execute();
+        rest = rows.map((r) => r.id);
+      }
+      const ids = [...first, ...rest];
+      if (ids.length === 0) return [];
+      const rows = new Map((await detailed(lang).where('l.id', 'in', ids).execute()).map((r) => [r.id, r]));
+      // A row deleted between the reads is left out rather than shown half.
+      return ids.flatMap((id) => rows.get(id) ?? []);
     },
 
     async countPublic(f: PublicFilter): Promise<number> {

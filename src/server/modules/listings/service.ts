@@ -207,7 +207,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     return new Map(items.map((item) => [item.id, works.get(ownerOf(item)) ?? []]));
   }
 
-  async function presentCards(rows: ListingRow[], lang: Language): Promise<ListingListItem<Item>[]> {
+  async function presentCards(rows: ListingRow[], lang: Language): Promise<(Item & { images: CardImage[] })[]> {
     // The cached pages are the same for everyone; what the viewer may do is added per request.
     const items = await present(rows, lang, null);
     const images = await cardPictures(items);
@@ -219,7 +219,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     reference,
     repo,
     present: presentCards,
-    ownersOf: (items) => items.map(ownerOf),
+    ownerOf,
   });
 
   return {

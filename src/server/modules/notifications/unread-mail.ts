@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scheduleJob } from '../../lib/jobs';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages';
 import { pathTo } from '../../../common/routes';
 import { MAIL_EXCERPT_CHARS } from '../../../common/schemas/messages';
@@ -118,34 +119,12 @@ export async function runOnce(
   return { mailed, failed };
 }
 
-/**
- * Runs the mail job now and then every minute while the app runs, as the session sweep does:
- * the timer never keeps the process alive, a run never overlaps the previous one, and it
- * stops when the app closes.
- */
+/** Runs the mail job now and then every minute while the app runs (`scheduleJob`). */
 export function scheduleUnreadMail(app: FastifyInstance, everyMs = MAIL_JOB_EVERY_MS): void {
-  let current: Promise<void> | null = null;
-  const run = () => {
-    if (current) return;
-    current = runOnce(app.ctx, new Date(), (err, userId) => app.log.error({ err, userId }, 'sending an unread-message mail failed'))
-      .then(
-        (result) => {
-          if (result.mailed || result.failed) app.log.info(result, 'unread-message mails');
-        },
-        (err: unknown) => app.log.error({ err }, 'the unread-message mail job failed'),
-      )
-      .finally(() => {
-        current = null;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, everyMs).unref();
-  });
-  // Before the database closes: no new run, and the one under way finishes its mails.
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await current;
+  scheduleJob(app, {
+    name: 'the unread-message mail job',
+    everyMs,
+    run: () => runOnce(app.ctx, new Date(), (err, userId) => app.log.error({ err, userId }, 'sending an unread-message mail failed')),
+    report: (result) => (result.mailed || result.failed ? { level: 'info', fields: result, msg: 'unread-message mails' } : undefined),
   });
 }

@@ -65,6 +65,24 @@ describeEachEngine('demo seed', (engine) => {
     for (const u of featured) expect(Date.parse(u.featured_until as string) - now).toBeLessThan(14 * 86_400_000);
   });
 
+  it('features the demo artist and studio by their own test-provider purchases, and plans posts for the artist', async () => {
+    const db = t.app.ctx.db;
+    const byEmail = new Map((await users()).map((u) => [u.email_key, u]));
+    const lena = byEmail.get(DEMO_LOGINS.artist.email);
+    const studio = byEmail.get(DEMO_LOGINS.studio.email);
+    for (const u of [lena, studio]) expect(Date.parse(u?.featured_until as string)).toBeGreaterThan(Date.now());
+    const orders = await db.selectFrom('payment_orders').select(['user_id', 'status', 'provider', 'receipt_number']).execute();
+    expect(orders.filter((o) => o.user_id === lena?.id).map((o) => o.status).sort()).toEqual(['completed', 'failed', 'pending']);
+    expect(orders.filter((o) => o.user_id === studio?.id).map((o) => o.status)).toEqual(['completed']);
+    expect(orders.every((o) => o.provider === 'test')).toBe(true);
+    expect(orders.filter((o) => o.receipt_number !== null)).toHaveLength(2);
+    const posts = await db.selectFrom('instagram_posts').select(['user_id', 'status']).execute();
+    expect(posts.filter((p) => p.user_id === lena?.id).map((p) => p.status).sort()).toEqual(['draft', 'planned', 'published']);
+    // Both show on the home page's featured lists.
+    const artists = (await t.app.inject({ method: 'GET', url: '/api/featured/artists?limit=50' })).json() as { artists: { id: number }[] };
+    expect(artists.artists.map((a) => a.id)).toContain(lena?.id);
+  });
+
   it('gives everyone a stored avatar and header in every variant', async () => {
     const storage = createStorage(t.config);
     for (const u of await users()) {
@@ -86,8 +104,10 @@ describeEachEngine('demo seed', (engine) => {
   it('adds nothing when run again', async () => {
     const before = await users();
     const stylesBefore = await t.app.ctx.db.selectFrom('user_styles').select('user_id').execute();
+    const ordersBefore = await t.app.ctx.db.selectFrom('payment_orders').select('id').execute();
     await seedDemo({ db: t.app.ctx.db, config: t.config });
     expect((await users()).length).toBe(before.length);
+    expect(await t.app.ctx.db.selectFrom('payment_orders').select('id').execute()).toHaveLength(ordersBefore.length);
     expect((await t.app.ctx.db.selectFrom('user_styles').select('user_id').execute()).length).toBe(stylesBefore.length);
   });
 

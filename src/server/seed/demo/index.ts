@@ -10,7 +10,9 @@ import type { Db } from '../../db/index';
 import { generateArtwork, generateAvatar } from './artwork';
 import { seedDemoConversations } from './conversations';
 import { seedDemoListings } from './listings';
+import { seedDemoPurchases } from './payments';
 import { seedPortfolios } from './portfolio';
+import { seedDemoPosts } from './posts';
 import { seedDemoReviews } from './reviews';
 import { seedDemoSpotPhotos } from './spot-photos';
 import { COUNTRY_NAMES_DE, DEMO_ADMIN, DEMO_ARTISTS, DEMO_CITIES, DEMO_STUDIOS, type DemoCity, type DemoPerson } from './people';
@@ -46,7 +48,8 @@ interface Place {
 
 /**
  * The demo world: artists and studios across Germany and Europe with bios, styles, social
- * links, generated avatars and header images, some of them featured. Runs once per database:
+ * links, generated avatars and header images, some of them featured (the demo artist and studio
+ * by test-provider purchases, with receipts), and planned posts. Runs once per database:
  * if any demo account exists it does nothing.
  */
 export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
@@ -63,6 +66,8 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
     await seedDemoSpotPhotos(db, createStorage(config), DEMO_EMAIL_DOMAIN);
     await seedDemoReviews(db, DEMO_EMAIL_DOMAIN);
     await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoPurchases(db, config, DEMO_EMAIL_DOMAIN);
+    await seedDemoPosts(db, config, DEMO_EMAIL_DOMAIN);
     return;
   }
   for (const person of DEMO_PEOPLE) {
@@ -143,6 +148,9 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
   await seedDemoReviews(db, DEMO_EMAIL_DOMAIN);
   // After the listings: Lena's application names one of the studio's spots.
   await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);
+  // The two demo logins buy featured status on the test provider, then Lena plans posts with it.
+  await seedDemoPurchases(db, config, DEMO_EMAIL_DOMAIN);
+  await seedDemoPosts(db, config, DEMO_EMAIL_DOMAIN);
 }
 
 async function demoImages(storage: Storage, person: DemoPerson, index: number, id: number): Promise<{ avatar: string; header: string }> {

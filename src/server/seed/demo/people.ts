@@ -67,6 +67,7 @@ export interface DemoPerson {
   youtube?: string;
   whatsapp?: string;
   website?: string;
+  /** Featured by the seed for the next days; the two demo logins buy it instead (payments.ts). */
   featured?: boolean;
   workstations?: number;
   piercings?: boolean;
@@ -89,7 +90,7 @@ export const DEMO_ARTISTS: DemoPerson[] = [
     instagram: 'lena.ink.berlin',
     website: 'https://lena-ink.example',
     whatsapp: '+49 30 23125 017',
-    featured: true,
+    // Featured by her own purchase (payments.ts), so her dashboard shows real receipts.
   },
   {
     email: 'jonas.weber',
@@ -481,7 +482,7 @@ export const DEMO_STUDIOS: DemoPerson[] = [
     instagram: 'nadelwerk.berlin',
     website: 'https://nadelwerk-berlin.example',
     whatsapp: '+49 30 23125 099',
-    featured: true,
+    // Featured by its own purchase (payments.ts), so its dashboard shows a real receipt.
     workstations: 6,
     piercings: true,
   },

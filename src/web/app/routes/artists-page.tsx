@@ -6,8 +6,8 @@ import type { ArtistListItem } from '../../../common/schemas/artists';
 import { buildPath, profilePathTo } from '../../../common/routes';
 import { useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
-import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { FeaturedBadge } from '../../ui/featured-badge';
 import { FilterBar, ListResults, ListingCard, placeText, useListAddress, usePeriodText } from '../../features/listings';
 import { useArtistList } from '../../features/artists';
 
@@ -70,7 +70,7 @@ function ArtistCard({ artist, priority }: { artist: ArtistListItem; priority: bo
         ) : null
       }
       styles={artist.styles}
-      badge={artist.featured ? <Badge tone="featured">{t('common:featured')}</Badge> : undefined}
+      badge={artist.featured ? <FeaturedBadge /> : undefined}
       priority={priority}
     />
   );

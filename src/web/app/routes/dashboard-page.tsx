@@ -12,6 +12,8 @@ import { KINDS, ListingsTile } from '../../features/listings';
 import { ReviewsTile } from '../../features/reviews';
 import { BlockedUsers, UnreadTile } from '../../features/messages';
 import { EmailPreference } from '../../features/notifications';
+import { PostsTile } from '../../features/posts';
+import { PaymentHistory, PremiumSection } from '../../features/payments';
 import { Card } from '../../ui/card';
 
 /** /dashboard: the account's home, combining the dashboard's own pieces with the listing tile of the account type. */
@@ -58,7 +60,10 @@ function Dashboard() {
           {user.userType === 'studio' && <ListingsTile kind={KINDS.guestSpots} />}
           <ReviewsTile userId={user.id} username={user.username} />
           <VisitsTile />
+          <PostsTile />
         </section>
+        <PremiumSection />
+        <PaymentHistory />
         <AccountSettings />
         <MessagingSettings />
       </div>

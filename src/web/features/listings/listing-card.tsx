@@ -7,6 +7,7 @@ import { LocalizedLink } from '../../i18n/localized-link';
 import { Badge } from '../../ui/badge';
 import { CardAvatar, CardPictures } from '../../ui/card-pictures';
 import { LINK_CARD_CLASSES } from '../../ui/card';
+import { FeaturedBadge } from '../../ui/featured-badge';
 import { CardSkeleton } from '../../ui/skeleton';
 import type { Listing, ListingKind } from './kind';
 import { usePeriodText } from './period';
@@ -121,7 +122,7 @@ export const cardPictures = (kind: Pick<ListingKind, 'postedBy'>): 'strip' | 'co
 /**
  * A listing of a kind in its public list. A studio's guest spot leads with a picture of the
  * place (its photos, else the studio's header or works); an artist's availability with the
- * artist's latest works.
+ * artist's latest works. A featured owner's listing carries the Featured badge.
  */
 export function KindListingCard<L extends Listing>({ kind, listing, priority }: { kind: ListingKind<L>; listing: ListingListItem<L>; priority: boolean }) {
   const period = usePeriodText();
@@ -140,6 +141,7 @@ export function KindListingCard<L extends Listing>({ kind, listing, priority }: 
       period={period(listing.startDate, listing.endDate)}
       extra={kind.cardExtra?.(listing)}
       styles={listing.styles}
+      badge={listing.ownerFeatured ? <FeaturedBadge /> : undefined}
       priority={priority}
     />
   );

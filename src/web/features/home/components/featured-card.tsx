@@ -5,9 +5,9 @@ import type { FeaturedArtist } from '../../../../common/schemas/featured';
 import { profilePathTo } from '../../../../common/routes';
 import { useLanguage } from '../../../i18n/language';
 import { LocalizedLink } from '../../../i18n/localized-link';
-import { Badge } from '../../../ui/badge';
 import { CardAvatar, CardPictures } from '../../../ui/card-pictures';
 import { LINK_CARD_CLASSES } from '../../../ui/card';
+import { FeaturedBadge, isFeaturedUntil } from '../../../ui/featured-badge';
 import { CardSkeleton } from '../../../ui/skeleton';
 
 /**
@@ -20,7 +20,7 @@ export function FeaturedCard({ entry, variant = 'strip', priority = false }: { e
   const lang = useLanguage();
   const place = [entry.cityName, formatCountry(entry.countryCode, lang)].filter(Boolean).join(', ');
   const rating = formatRating(entry.rating.average, entry.rating.count, lang);
-  const featured = entry.featuredUntil !== null && new Date(entry.featuredUntil).getTime() > Date.now();
+  const featured = isFeaturedUntil(entry.featuredUntil);
   const beside = variant === 'strip' && entry.images.length > 0 ? entry.avatarUrl : null;
   return (
     <LocalizedLink
@@ -29,11 +29,7 @@ export function FeaturedCard({ entry, variant = 'strip', priority = false }: { e
     >
       <div className="relative">
         <CardPictures images={entry.images} name={entry.name} variant={variant} avatar={entry.avatarUrl} seed={entry.id} priority={priority} slot="featured" />
-        {featured && (
-          <Badge tone="featured" className="absolute top-2 left-2">
-            {t('common:featured')}
-          </Badge>
-        )}
+        {featured && <FeaturedBadge className="absolute top-2 left-2" />}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <div className="flex items-start gap-2">

@@ -5,6 +5,7 @@ import type { ProfileUser } from '../../../../common/schemas/profile';
 import { socialLink } from '../../../../common/social-links';
 import { profilePath } from '../../../../common/username';
 import { Avatar } from '../../../ui/avatar';
+import { FeaturedBadge, isFeaturedUntil } from '../../../ui/featured-badge';
 import { Image } from '../../../ui/image';
 import { SocialLinksRow } from './social-links-row';
 
@@ -44,7 +45,10 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileUser; acti
           className="-mt-16 ring-4 ring-paper sm:-mt-20"
         />
         <div className="min-w-0 flex-1 space-y-1">
-          <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">{t(`type.${profile.userType}`)}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">{t(`type.${profile.userType}`)}</p>
+            {isFeaturedUntil(profile.featuredUntil) && <FeaturedBadge />}
+          </div>
           <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{profile.name}</h1>
           <p className="text-sm break-all text-ink-muted">
             {host}/{profilePath(profile.username)}

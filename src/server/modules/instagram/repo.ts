@@ -1,0 +1,296 @@
+import type { Selectable, Transaction } from 'kysely';
+import { UPCOMING_POSTS_MAX } from '../../../common/schemas/instagram';
+import { isPostgresDb, type Db } from '../../db/index';
+import type { Database, InstagramMediaTable, InstagramPostsTable, PostPromotionsTable } from '../../db/schema';
+
+/** The database or an open transaction: the service runs several of these in one. */
+export type Conn = Db | Transaction<Database>;
+
+export type PostRow = Selectable<InstagramPostsTable>;
+export type MediaRow = Selectable<InstagramMediaTable>;
+export type PromotionRow = Selectable<PostPromotionsTable>;
+
+/** The statuses that count as upcoming: still to be posted. */
+export const UPCOMING_STATUSES = ['draft', 'planned'] as const;
+
+const lockable = (conn: Conn) => conn.isTransaction && isPostgresDb(conn);
+
+export function findPost(conn: Conn, id: number): Promise<PostRow | undefined> {
+  return conn.selectFrom('instagram_posts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's own post, locked for the rest of the transaction on PostgreSQL (SQLite runs one writer at a time). */
+export function lockOwnPost(trx: Conn, userId: number, id: number): Promise<PostRow | undefined> {
+  let q = trx.selectFrom('instagram_posts').selectAll().where('id', '=', id).where('user_id', '=', userId);
+  if (lockable(trx)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/**
+ * The upcoming posts (draft and planned) of a user: the soonest first, drafts without a date
+ * last, newest draft last. Times are stored in UTC, so the text order is the time order.
+ */
+export function listUpcoming(conn: Conn, userId: number, limit = UPCOMING_POSTS_MAX): Promise<PostRow[]> {
+  return conn
+    .selectFrom('instagram_posts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...UPCOMING_STATUSES])
+    .orderBy((eb) => eb.case().when('planned_at', 'is', null).then(1).else(0).end())
+    .orderBy('planned_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** One page of the user's published or cancelled posts, the latest change first; `limit` + 1 rows tell whether more follow. */
+export function listClosed(conn: Conn, userId: number, status: 'published' | 'cancelled', offset: number, limit: number): Promise<PostRow[]> {
+  return conn
+    .selectFrom('instagram_posts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', status)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export function findMediaByIds(conn: Conn, ids: number[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return conn.selectFrom('instagram_media').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The user's own media; inside a PostgreSQL transaction held shared, so it stays until the post pointing at it is written. */
+export function findOwnMedia(conn: Conn, userId: number, id: number): Promise<MediaRow | undefined> {
+  let q = conn.selectFrom('instagram_media').selectAll().where('id', '=', id).where('user_id', '=', userId);
+  if (lockable(conn)) q = q.forShare();
+  return q.executeTakeFirst();
+}
+
+/** Every promotion of the posts, oldest first. */
+export function findPromotions(conn: Conn, postIds: number[]): Promise<PromotionRow[]> {
+  if (postIds.length === 0) return Promise.resolve([]);
+  return conn.selectFrom('post_promotions').selectAll().where('post_id', 'in', postIds).orderBy('id', 'asc').execute();
+}
+
+export interface NewPost {
+  userId: number;
+  type: string;
+  caption: string;
+  hashtags: string[];
+  plannedAt: string | null;
+  status: string;
+  mediaId: number | null;
+  now: string;
+}
+
+/**
+ * The user's row with its featured end, locked for the rest of the transaction on PostgreSQL:
+ * parallel creations of one user queue here, so the count of upcoming posts they read is the
+ * one they write against (SQLite runs one writer at a time anyway).
+ */
+export function lockUser(trx: Conn, userId: number): Promise<{ id: number; featured_until: string | null } | undefined> {
+  let q = trx.selectFrom('users').select(['id', 'featured_until']).where('id', '=', userId);
+  if (lockable(trx)) q = q.forNoKeyUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function countUpcoming(conn: Conn, userId: number): Promise<number> {
+  const row = await conn
+    .selectFrom('instagram_posts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...UPCOMING_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertPost(trx: Conn, post: NewPost): Promise<number> {
+  const row = await trx
+    .insertInto('instagram_posts')
+    .values({
+      user_id: post.userId,
+      type: post.type,
+      caption: post.caption,
+      hashtags: JSON.stringify(post.hashtags),
+      planned_at: post.plannedAt,
+      status: post.status,
+      media_id: post.mediaId,
+      reminded_at: null,
+      published_at: null,
+      created_at: post.now,
+      updated_at: post.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface PostChange {
+  type: string;
+  caption: string;
+  hashtags: string[];
+  plannedAt: string | null;
+  status: string;
+  mediaId: number | null;
+  /** Cleared when the planned time moves, so the new time gets its own reminder. */
+  resetReminder: boolean;
+  publishedAt: string | null;
+  now: string;
+}
+
+export async function updatePost(trx: Conn, id: number, change: PostChange): Promise<void> {
+  await trx
+    .updateTable('instagram_posts')
+    .set({
+      type: change.type,
+      caption: change.caption,
+      hashtags: JSON.stringify(change.hashtags),
+      planned_at: change.plannedAt,
+      status: change.status,
+      media_id: change.mediaId,
+      published_at: change.publishedAt,
+      updated_at: change.now,
+      ...(change.resetReminder ? { reminded_at: null } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Takes the post's promotions still waiting for the admin area out, answering their kinds so
+ * the credits go back. One statement: a decision running at the same time either saw the row
+ * first (and this misses it) or finds it gone.
+ */
+export async function withdrawRequestedPromotions(trx: Conn, postId: number): Promise<string[]> {
+  const rows = await trx.deleteFrom('post_promotions').where('post_id', '=', postId).where('status', '=', 'requested').returning('product_type').execute();
+  return rows.map((r) => r.product_type);
+}
+
+export async function deletePost(trx: Conn, id: number): Promise<void> {
+  await trx.deleteFrom('instagram_posts').where('id', '=', id).execute();
+}
+
+/** Whether any post still shows the media. */
+export async function mediaInUse(conn: Conn, mediaId: number): Promise<boolean> {
+  const row = await conn.selectFrom('instagram_posts').select('id').where('media_id', '=', mediaId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes the media row when no post shows it (checked in the same statement); answers its URLs when it went. */
+export async function deleteUnusedMedia(conn: Conn, mediaId: number): Promise<string[]> {
+  const row = await conn
+    .deleteFrom('instagram_media')
+    .where('id', '=', mediaId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('instagram_posts').select('instagram_posts.id').where('instagram_posts.media_id', '=', mediaId))))
+    .returning(['image_url', 'medium_url', 'thumbnail_url'])
+    .executeTakeFirst();
+  return row ? [row.image_url, row.medium_url, row.thumbnail_url] : [];
+}
+
+export interface NewMedia {
+  userId: number;
+  imageUrl: string;
+  mediumUrl: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  now: string;
+}
+
+export async function insertMedia(conn: Conn, media: NewMedia): Promise<number> {
+  const row = await conn
+    .insertInto('instagram_media')
+    .values({
+      user_id: media.userId,
+      image_url: media.imageUrl,
+      medium_url: media.mediumUrl,
+      thumbnail_url: media.thumbnailUrl,
+      width: media.width,
+      height: media.height,
+      created_at: media.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findMediaUrlsOfUser(conn: Conn, userId: number): Promise<string[]> {
+  const rows = await conn.selectFrom('instagram_media').select('image_url').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.image_url);
+}
+
+/** When the user's featured status ends (null when never, undefined when the user is gone). */
+export async function featuredUntil(conn: Conn, userId: number): Promise<string | null | undefined> {
+  const row = await conn.selectFrom('users').select('featured_until').where('id', '=', userId).executeTakeFirst();
+  return row ? row.featured_until : undefined;
+}
+
+/**
+ * Sets a requested promotion to done or rejected; the guard on the status lets one decision
+ * win. Answers the updated row, or undefined when it was not requested (any more).
+ */
+export function decidePromotion(trx: Conn, id: number, status: 'done' | 'rejected', now: string): Promise<PromotionRow | undefined> {
+  return trx
+    .updateTable('post_promotions')
+    .set({ status, decided_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'requested')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findPromotion(conn: Conn, id: number): Promise<PromotionRow | undefined> {
+  return conn.selectFrom('post_promotions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface DueReminder {
+  id: number;
+  user_id: number;
+  caption: string;
+  hashtags: string;
+  planned_at: string | null;
+  type: string;
+  email: string;
+  name: string;
+  username: string;
+  language: string | null;
+}
+
+/** Planned posts whose time has come and whose reminder nobody claimed yet, the oldest first. */
+export function findDueReminders(conn: Conn, now: string, limit: number): Promise<DueReminder[]> {
+  return conn
+    .selectFrom('instagram_posts')
+    .innerJoin('users', 'users.id', 'instagram_posts.user_id')
+    .select([
+      'instagram_posts.id', 'instagram_posts.user_id', 'instagram_posts.caption', 'instagram_posts.hashtags', 'instagram_posts.planned_at',
+      'instagram_posts.type', 'users.email', 'users.name', 'users.username', 'users.language',
+    ])
+    .where('instagram_posts.status', '=', 'planned')
+    .where('instagram_posts.reminded_at', 'is', null)
+    .where('instagram_posts.planned_at', '<=', now)
+    .orderBy('instagram_posts.planned_at', 'asc')
+    .orderBy('instagram_posts.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims reminders: only the rows still planned, due and unclaimed are taken, in one guarded
+ * update, so of several processes exactly one gets each post. Answers the ids this call took.
+ */
+export async function claimReminders(conn: Conn, ids: number[], now: string): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await conn
+    .updateTable('instagram_posts')
+    .set({ reminded_at: now })
+    .where('id', 'in', ids)
+    .where('status', '=', 'planned')
+    .where('reminded_at', 'is', null)
+    .where('planned_at', '<=', now)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

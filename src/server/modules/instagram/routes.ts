@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { postInputSchema, postListQuery, postParams, promotionSchema, type PostInput } from '../../../common/schemas/instagram';
+import type { AppContext } from '../../context';
+import { AppError, parse } from '../../errors';
+import { requireUser, userOf } from '../../http/auth';
+import { readUpload, withUploads } from '../../http/multipart';
+import { consume } from '../../http/rate-limit';
+import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
+import type { PostFields, InstagramService } from './service';
+
+export interface InstagramRoutesOptions {
+  instagram: InstagramService;
+  rateLimits: AppContext['rateLimits'];
+}
+
+const POST_FIELDS = Object.keys(postInputSchema.shape) as (keyof PostInput)[];
+
+/** The fields a body names, so a PUT changes only those (the schema's defaults fill the rest). */
+function sentFields(body: unknown): PostFields {
+  const keys = body && typeof body === 'object' ? Object.keys(body) : [];
+  return new Set(POST_FIELDS.filter((f) => keys.includes(f)));
+}
+
+/** /api/instagram: the owner's planned posts, their pictures and promotions; every call needs a login. */
+export async function instagramRoutes(app: FastifyInstance, { instagram, rateLimits }: InstagramRoutesOptions): Promise<void> {
+  app.get('/posts', { preHandler: requireUser }, async (request) => {
+    const query = parse(postListQuery, request.query ?? {});
+    return instagram.list(userOf(request), query);
+  });
+
+  app.post('/posts', { preHandler: requireUser }, async (request, reply) => {
+    const input = parse(postInputSchema, request.body ?? {});
+    const post = await instagram.create(userOf(request), input);
+    return reply.status(201).send({ success: true, post });
+  });
+
+  app.get('/posts/:id', { preHandler: requireUser }, async (request) => {
+    const { id } = parse(postParams, request.params);
+    return { success: true, post: await instagram.get(userOf(request), id) };
+  });
+
+  app.put('/posts/:id', { preHandler: requireUser }, async (request) => {
+    const { id } = parse(postParams, request.params);
+    const body = request.body ?? {};
+    const input = parse(postInputSchema, body);
+    return { success: true, post: await instagram.update(userOf(request), id, input, sentFields(body)) };
+  });
+
+  app.delete('/posts/:id', { preHandler: requireUser }, async (request) => {
+    const { id } = parse(postParams, request.params);
+    await instagram.remove(userOf(request), id);
+    return { success: true };
+  });
+
+  app.post('/posts/:id/promotion', { preHandler: requireUser }, async (request) => {
+    const { id } = parse(postParams, request.params);
+    const { productType } = parse(promotionSchema, request.body ?? {});
+    return { success: true, post: await instagram.promote(userOf(request), id, productType) };
+  });
+
+  await withUploads(app, (scope) => {
+    scope.post('/media', { preHandler: requireUser }, async (request, reply) => {
+      const user = userOf(request);
+      // Counted before the body is read, with every other image upload of the user.
+      await consume(rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
+      const media = await instagram.addMedia(user, async () => {
+        const upload = await readUpload(request, { tooLarge: () => new AppError(413, 'galleryImageTooLarge', { maxMb: 10 }) });
+        if (!upload.file || upload.file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
+        return upload.file.buffer;
+      });
+      return reply.status(201).send({ success: true, media });
+    });
+  });
+}

@@ -1,0 +1,125 @@
+import { FlaskConical } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { formatMoney } from '../../../common/format';
+import { buildPath } from '../../../common/routes';
+import { useLanguage } from '../../i18n/language';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { ApiError } from '../../lib/api';
+import { RequireLogin, useSession } from '../../lib/session';
+import { Alert } from '../../ui/alert';
+import { Button, buttonClasses } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { PageSpinner } from '../../ui/page-spinner';
+import { LoadingShape, SkeletonLines } from '../../ui/skeleton';
+import { useDecideTestOrder, type TestDecision } from './api/decide-test-order';
+import { useTestOrder } from './api/get-test-order';
+import { NotFound } from '../../ui/not-found';
+import { productName } from './components/product-name';
+
+/** /checkout/test/:orderId: the built-in test provider's approval page. */
+export default function CheckoutTestPage() {
+  const { t } = useTranslation('payments');
+  return (
+    <RequireLogin fallback={<PageSpinner label={t('loading')} />}>
+      <CheckoutTest />
+    </RequireLogin>
+  );
+}
+
+// Whatever the provider has not yet decided is still open.
+const OPEN = 'CREATED';
+
+function CheckoutTest() {
+  const { t } = useTranslation('payments');
+  const lang = useLanguage();
+  const { orderId = '' } = useParams();
+  const order = useTestOrder(orderId);
+  const decide = useDecideTestOrder(orderId);
+  const session = useSession();
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<TestDecision | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (order.isPending) {
+    return (
+      <LoadingShape label={t('checkout.loading')} className="mx-auto max-w-xl space-y-4 px-4 py-12">
+        <SkeletonLines lines={['h-10 w-3/4', 'h-4 w-full', 'h-40 w-full']} />
+      </LoadingShape>
+    );
+  }
+  if (order.isError) {
+    // A malformed id (400) names no order either.
+    if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400)) return <NotFound />;
+    return (
+      <section className="mx-auto max-w-xl space-y-4 px-4 py-12">
+        <h1 className="text-2xl font-extrabold">{t('checkout.title')}</h1>
+        <Alert tone="error">{t('checkout.loadFailed')}</Alert>
+      </section>
+    );
+  }
+
+  const { productType, amountCents, buyer, status } = order.data;
+
+  async function choose(action: TestDecision) {
+    setChosen(action);
+    setFailure(null);
+    try {
+      const answer = await decide.mutateAsync(action);
+      // An approved order may have made the buyer featured: the next page shows the fresh session.
+      if (action === 'approve') await session.refresh();
+      navigate(answer.redirectTo);
+    } catch (error) {
+      setChosen(null);
+      setFailure(error instanceof ApiError ? error.message : t('checkout.loadFailed'));
+      void order.refetch();
+    }
+  }
+
+  return (
+    <section aria-labelledby="checkout-title" className="mx-auto max-w-xl space-y-6 px-4 py-10 sm:py-14">
+      <div className="space-y-2">
+        <p className="flex items-start gap-2 text-sm font-semibold text-ink-muted">
+          <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('premium.testMode')}
+        </p>
+        <h1 id="checkout-title" className="text-3xl font-extrabold tracking-tight">
+          {t('checkout.title')}
+        </h1>
+        <p className="text-ink-muted">{t('checkout.intro')}</p>
+      </div>
+      <Card className="p-5">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
+          <dt className="text-ink-muted">{t('checkout.product')}</dt>
+          <dd className="font-semibold">{productName(t, productType)}</dd>
+          <dt className="text-ink-muted">{t('checkout.amount')}</dt>
+          <dd className="text-xl font-extrabold">{formatMoney(amountCents, lang)}</dd>
+          <dt className="text-ink-muted">{t('checkout.buyer')}</dt>
+          <dd className="break-words">{buyer.name || buyer.username}</dd>
+        </dl>
+      </Card>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {status === OPEN ? (
+        <div className="flex flex-wrap gap-3">
+          <Button variant="primary" loading={chosen === 'approve'} disabled={chosen !== null} onClick={() => void choose('approve')}>
+            {t('checkout.approve')}
+          </Button>
+          <Button loading={chosen === 'decline'} disabled={chosen !== null} onClick={() => void choose('decline')}>
+            {t('checkout.decline')}
+          </Button>
+          <Button variant="ghost" loading={chosen === 'cancel'} disabled={chosen !== null} onClick={() => void choose('cancel')}>
+            {t('checkout.cancel')}
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          {!failure && <Alert tone="info">{t('checkout.decided')}</Alert>}
+          <LocalizedLink to={buildPath('dashboard')} className={buttonClasses()}>
+            {t('checkout.back')}
+          </LocalizedLink>
+        </div>
+      )}
+    </section>
+  );
+}
