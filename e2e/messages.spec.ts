@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerInPage } from './register';
 import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -15,20 +16,7 @@ interface Account {
 
 /** Registers through the API from inside the page, so the context holds the new session. */
 async function register(page: Page, username: string, userType: 'artist' | 'studio'): Promise<Account> {
-  await page.goto('/');
-  const user = await page.evaluate(
-    async (input) => {
-      const res = await fetch('/api/auth/register', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(input),
-      });
-      if (!res.ok) throw new Error(`register ${res.status}: ${await res.text()}`);
-      return ((await res.json()) as { user: { id: number; username: string; name: string } }).user;
-    },
-    { email: `${username}@example.test`, username, password: PASSWORD, userType },
-  );
+  const user = await registerInPage(page, { email: `${username}@example.test`, username, password: PASSWORD, userType });
   await logIn(page, username);
   return user;
 }

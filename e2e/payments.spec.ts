@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { logOutInPage, registerInPage } from './register';
 import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -84,26 +85,8 @@ function dateIn(lang: 'en' | 'de', at: number): string {
 async function registerAndLogIn(page: Page, tx: Texts, userType: 'artist' | 'studio'): Promise<{ username: string }> {
   const username = `pay${userType}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const email = `${username}@example.test`;
-  await page.goto('/');
-  await page.evaluate(
-    async ({ input, png }) => {
-      const res = await fetch('/api/auth/register', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(input),
-      });
-      if (!res.ok) throw new Error(`register ${res.status}: ${await res.text()}`);
-      const { user } = (await res.json()) as { user: { id: number } };
-      const form = new FormData();
-      form.append('type', 'avatar');
-      form.append('image', new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }), 'avatar.png');
-      const upload = await fetch(`/api/users/${user.id}/upload-image`, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body: form });
-      if (!upload.ok) throw new Error(`avatar ${upload.status}: ${await upload.text()}`);
-      await fetch('/api/auth/logout', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    },
-    { input: { email, username, password: PASSWORD, userType }, png: avatarPng },
-  );
+  await registerInPage(page, { email, username, password: PASSWORD, userType }, avatarPng);
+  await logOutInPage(page);
   await page.goto(`${tx.prefix}/login`);
   await page.getByLabel(tx.login.email, { exact: true }).fill(email);
   await page.getByLabel(tx.login.password, { exact: true }).fill(PASSWORD);

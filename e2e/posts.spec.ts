@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerInPage } from './register';
 import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -26,19 +27,7 @@ afterAll(async () => {
 
 /** Registers an artist through the API from inside the page, then logs in through the form. */
 async function registerArtist(page: Page, username: string): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(
-    async (input) => {
-      const res = await fetch('/api/auth/register', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(input),
-      });
-      if (!res.ok) throw new Error(`register ${res.status}: ${await res.text()}`);
-    },
-    { email: `${username}@example.test`, username, password: PASSWORD, userType: 'artist' },
-  );
+  await registerInPage(page, { email: `${username}@example.test`, username, password: PASSWORD, userType: 'artist' });
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(`${username}@example.test`);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -19,6 +19,20 @@ export function describeEachEngine(name: string, fn: (engine: Engine) => void): 
   for (const engine of engines) describe(`${name} [${engine}]`, () => fn(engine));
 }
 
+/** A fresh PostgreSQL schema in TEST_DATABASE_URL's database, and how to drop it again. */
+export async function createTestSchema(prefix = 't'): Promise<{ url: string; schema: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const query = async (text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await query(`create schema ${schema}`);
+  return { url, schema, drop: () => query(`drop schema ${schema} cascade`) };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
@@ -42,16 +56,8 @@ export async function createTestApp(
     DEMO_DATA: '0',
     ...overrides,
   });
-  let schema: string | undefined;
-  if (engine === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL as string;
-    schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    config.database = { kind: 'postgres', url, schema };
-  }
+  const pgSchema = engine === 'postgres' ? await createTestSchema() : undefined;
+  if (pgSchema) config.database = { kind: 'postgres', url: pgSchema.url, schema: pgSchema.schema };
   config.webDist = opts.webDist;
   const db = createDb(config.database);
   await migrateToLatest(db);
@@ -63,12 +69,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      await pgSchema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

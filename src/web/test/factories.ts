@@ -4,6 +4,7 @@ import type { CardImage } from '../../common/schemas/card-images';
 import type { FeaturedArtist, FeaturedStudio } from '../../common/schemas/featured';
 import type { GalleryImage } from '../../common/schemas/gallery';
 import type { GuestSpot, GuestSpotListItem } from '../../common/schemas/guest-spots';
+import type { ProductsAnswer, ProductType } from '../../common/schemas/payments';
 import type { ProfileUser } from '../../common/schemas/profile';
 import type { SessionUser } from '../../common/schemas/session';
 import type { SiteOperator } from '../../common/schemas/site';
@@ -273,5 +274,31 @@ export function answerFetch(answers: Record<string, (url: string) => Response | 
       .find(([prefix]) => url.startsWith(prefix));
     if (!match) throw new Error(`unexpected request ${url}`);
     return match[1](url);
+  };
+}
+
+const PRICES: Record<ProductType, number> = {
+  featured_artist: 1990,
+  featured_studio: 1990,
+  instagram_feed_post: 990,
+  instagram_story: 990,
+  instagram_reel: 1490,
+};
+
+/** The catalogue as a logged-in artist gets it from the test provider. */
+export function createProducts(overrides: Partial<ProductsAnswer> = {}, userType: 'artist' | 'studio' = 'artist'): ProductsAnswer {
+  return {
+    success: true,
+    products: (Object.keys(PRICES) as ProductType[]).map((productType) => ({
+      productType,
+      amountCents: PRICES[productType],
+      amount: PRICES[productType] / 100,
+      currency: 'EUR' as const,
+      purchasable: productType !== (userType === 'artist' ? 'featured_studio' : 'featured_artist'),
+    })),
+    credits: { instagram_feed_post: 1, instagram_story: 0, instagram_reel: 2 },
+    available: true,
+    provider: 'test',
+    ...overrides,
   };
 }

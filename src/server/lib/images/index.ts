@@ -33,6 +33,25 @@ export interface StoredImage {
   imageUrl: string;
 }
 
+/** What a picture's row keeps of a processed and stored upload: every variant's URL and the large size. */
+export interface VariantRecord {
+  imageUrl: string;
+  mediumUrl: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}
+
+export function variantRecord(processed: ProcessedImage, stored: StoredImage): VariantRecord {
+  return {
+    imageUrl: stored.urls.largeUrl,
+    mediumUrl: stored.urls.mediumUrl,
+    thumbnailUrl: stored.urls.thumbnailUrl,
+    width: processed.variants.large.width,
+    height: processed.variants.large.height,
+  };
+}
+
 /**
  * Decompression bombs: a 10000x10000 PNG of one colour is a few kilobytes on the wire but
  * 400 MB once decoded. 40 megapixels covers every phone camera.
@@ -228,8 +247,9 @@ export async function recordStoredImage<T, Missing extends T>(
   stored: StoredImage,
   deleteFiles: (urls: string[]) => Promise<void>,
   record: () => Promise<T>,
-  missing: (answer: T) => answer is Missing,
-  missingError: () => Error,
+  // A record that can find its parent gone (a deleted spot) says so; others always record.
+  missing: (answer: T) => answer is Missing = (_answer): _answer is Missing => false,
+  missingError: () => Error = () => new Error('the picture was not recorded'),
 ): Promise<Exclude<T, Missing>> {
   let answer: T;
   try {

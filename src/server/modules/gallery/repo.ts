@@ -2,6 +2,7 @@ import type { Language } from '../../../common/languages';
 import type { Insertable, Selectable } from 'kysely';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { GalleryImagesTable } from '../../db/schema';
+import type { VariantRecord } from '../../lib/images/index';
 
 const IMAGE_COLUMNS = [
   'gallery_images.id', 'gallery_images.user_id', 'gallery_images.image_url', 'gallery_images.medium_url',
@@ -73,13 +74,8 @@ export async function countUserImages(db: Db, userId: number): Promise<number> {
   return Number(row.count);
 }
 
-export interface NewImage {
+export interface NewImage extends VariantRecord {
   userId: number;
-  imageUrl: string;
-  mediumUrl: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
   caption: string | null;
   styleIds: number[];
   now: string;

@@ -6,7 +6,7 @@ import { hasControlCharacters } from '../../../common/text';
 import type { AppContext } from '../../context';
 import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
-import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
+import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
 import type { ReferenceService } from '../reference/service';
 import { cardImageTags } from './card-images';
 import { galleryPolicy } from './policy';
@@ -84,11 +84,7 @@ export function createGalleryService(deps: GalleryDeps) {
           db,
           {
             userId: user.id,
-            imageUrl: stored.urls.largeUrl,
-            mediumUrl: stored.urls.mediumUrl,
-            thumbnailUrl: stored.urls.thumbnailUrl,
-            width: processed.variants.large.width,
-            height: processed.variants.large.height,
+            ...variantRecord(processed, stored),
             caption: input.caption ?? null,
             styleIds: input.styleIds,
             now: new Date().toISOString(),

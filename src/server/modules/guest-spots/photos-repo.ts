@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { Database, GuestSpotPhotosTable } from '../../db/schema';
+import type { VariantRecord } from '../../lib/images/index';
 
 type Executor = Db | Transaction<Database>;
 
@@ -50,14 +51,9 @@ export async function countPhotos(db: Db, spotId: number): Promise<number> {
   return Number(row.count);
 }
 
-export interface NewPhoto {
+export interface NewPhoto extends VariantRecord {
   spotId: number;
   userId: number;
-  imageUrl: string;
-  mediumUrl: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
   now: string;
 }
 

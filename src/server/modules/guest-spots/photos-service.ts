@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
-import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
+import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
 import { canManage } from '../listings/policy';
 import { guestSpotKind } from './kind';
 import * as repo from './photos-repo';
@@ -98,11 +98,7 @@ export function createGuestSpotPhotoService(deps: GuestSpotPhotoDeps) {
             {
               spotId: spot.id,
               userId: user.id,
-              imageUrl: stored.urls.largeUrl,
-              mediumUrl: stored.urls.mediumUrl,
-              thumbnailUrl: stored.urls.thumbnailUrl,
-              width: processed.variants.large.width,
-              height: processed.variants.large.height,
+              ...variantRecord(processed, stored),
               now: new Date().toISOString(),
             },
             GUEST_SPOT_PHOTOS_MAX,

@@ -1,6 +1,6 @@
 import type { PostMedia } from '../../../common/schemas/instagram';
 import type { AppContext } from '../../context';
-import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
+import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
 import * as repo from './repo';
 
 export type MediaDeps = Pick<AppContext, 'db' | 'storage' | 'deleteFiles'>;
@@ -14,31 +14,10 @@ export type MediaDeps = Pick<AppContext, 'db' | 'storage' | 'deleteFiles'>;
 export async function uploadMedia(deps: MediaDeps, userId: number, buffer: Buffer): Promise<PostMedia> {
   const processed = await processImage(buffer, 'gallery');
   const stored = await storeImage(deps.storage, processed, `instagram/${userId}`);
-  const large = processed.variants.large;
-  const id = await recordStoredImage(
-    stored,
-    deps.deleteFiles,
-    () =>
-      repo.insertMedia(deps.db, {
-        userId,
-        imageUrl: stored.urls.largeUrl,
-        mediumUrl: stored.urls.mediumUrl,
-        thumbnailUrl: stored.urls.thumbnailUrl,
-        width: large.width,
-        height: large.height,
-        now: new Date().toISOString(),
-      }),
-    (_id): _id is never => false,
-    () => new Error('unreachable'),
-  );
-  return {
-    id,
-    url: stored.urls.largeUrl,
-    mediumUrl: stored.urls.mediumUrl,
-    thumbnailUrl: stored.urls.thumbnailUrl,
-    width: large.width,
-    height: large.height,
-  };
+  const picture = variantRecord(processed, stored);
+  const id = await recordStoredImage(stored, deps.deleteFiles, () => repo.insertMedia(deps.db, { userId, ...picture, now: new Date().toISOString() }));
+  const { imageUrl: url, ...rest } = picture;
+  return { id, url, ...rest };
 }
 
 /** Deletes a picture no post shows any more, row and files (a post moved to another picture, or went). */

@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { UPCOMING_POSTS_MAX } from '../../../common/schemas/instagram';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { Database, InstagramMediaTable, InstagramPostsTable, PostPromotionsTable } from '../../db/schema';
+import type { VariantRecord } from '../../lib/images/index';
 
 /** The database or an open transaction: the service runs several of these in one. */
 export type Conn = Db | Transaction<Database>;
@@ -75,14 +76,18 @@ export function findPromotions(conn: Conn, postIds: number[]): Promise<Promotion
   return conn.selectFrom('post_promotions').selectAll().where('post_id', 'in', postIds).orderBy('id', 'asc').execute();
 }
 
-export interface NewPost {
-  userId: number;
+/** What a post holds that its author writes. */
+export interface PostFields {
   type: string;
   caption: string;
   hashtags: string[];
   plannedAt: string | null;
   status: string;
   mediaId: number | null;
+}
+
+export interface NewPost extends PostFields {
+  userId: number;
   now: string;
 }
 
@@ -128,13 +133,7 @@ export async function insertPost(trx: Conn, post: NewPost): Promise<number> {
   return row.id;
 }
 
-export interface PostChange {
-  type: string;
-  caption: string;
-  hashtags: string[];
-  plannedAt: string | null;
-  status: string;
-  mediaId: number | null;
+export interface PostChange extends PostFields {
   /** Cleared when the planned time moves, so the new time gets its own reminder. */
   resetReminder: boolean;
   publishedAt: string | null;
@@ -190,13 +189,8 @@ export async function deleteUnusedMedia(conn: Conn, mediaId: number): Promise<st
   return row ? [row.image_url, row.medium_url, row.thumbnail_url] : [];
 }
 
-export interface NewMedia {
+export interface NewMedia extends VariantRecord {
   userId: number;
-  imageUrl: string;
-  mediumUrl: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
   now: string;
 }
 

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createDb, type Db } from '../../db/index';
-import { describeEachEngine } from '../../test/app';
+import { createTestSchema, describeEachEngine } from '../../test/app';
+import { freePort } from '../../../../scripts/built-server';
 
 /**
  * The crash test: a real server process (the one main.ts starts) is stopped by the fault
@@ -16,17 +15,6 @@ import { describeEachEngine } from '../../test/app';
  * receipt number is taken, nothing is lost and nothing doubled.
  */
 const DAY_MS = 86_400_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;
@@ -37,6 +25,7 @@ describeEachEngine('a server killed between the capture and our write', (engine)
   let dataDir: string;
   let databaseUrl = '';
   let schema: string | undefined;
+  let dropSchema: (() => Promise<void>) | undefined;
   let port: number;
   let base: string;
   const running: Server[] = [];
@@ -46,14 +35,11 @@ describeEachEngine('a server killed between the capture and our write', (engine)
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
     if (engine === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL as string;
-      schema = `t_crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
+      const created = await createTestSchema('t_crash');
+      schema = created.schema;
+      dropSchema = created.drop;
       // The server's pool works in the test's own schema.
-      const withSchema = new URL(url);
+      const withSchema = new URL(created.url);
       withSchema.searchParams.set('options', `-c search_path=${schema}`);
       databaseUrl = withSchema.toString();
     }
@@ -61,12 +47,7 @@ describeEachEngine('a server killed between the capture and our write', (engine)
 
   afterAll(async () => {
     for (const server of running) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    if (schema) {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
+    await dropSchema?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,33 +1,9 @@
-import { vi } from 'vitest';
-import type { PaymentHistoryItem, ProductsAnswer, ProductType, Receipt, TestOrderAnswer } from '../../../common/schemas/payments';
+import type { PaymentHistoryItem, Receipt, TestOrderAnswer } from '../../../common/schemas/payments';
 
-// Test data of the payments feature (imported by its tests only).
-
-const PRICES: Record<ProductType, number> = {
-  featured_artist: 1990,
-  featured_studio: 1990,
-  instagram_feed_post: 990,
-  instagram_story: 990,
-  instagram_reel: 1490,
-};
-
-/** The catalogue as a logged-in artist gets it from the test provider. */
-export function createProducts(overrides: Partial<ProductsAnswer> = {}, userType: 'artist' | 'studio' = 'artist'): ProductsAnswer {
-  return {
-    success: true,
-    products: (Object.keys(PRICES) as ProductType[]).map((productType) => ({
-      productType,
-      amountCents: PRICES[productType],
-      amount: PRICES[productType] / 100,
-      currency: 'EUR' as const,
-      purchasable: productType !== (userType === 'artist' ? 'featured_studio' : 'featured_artist'),
-    })),
-    credits: { instagram_feed_post: 1, instagram_story: 0, instagram_reel: 2 },
-    available: true,
-    provider: 'test',
-    ...overrides,
-  };
-}
+// Test data of the payments feature (imported by its tests only); the catalogue and the fetch
+// stub are shared with the posts feature from src/web/test.
+export { createProducts } from '../../test/factories';
+export { mockApi, type ApiCall } from '../../test/mock-api';
 
 let nextOrder = 1;
 /** A UUID-shaped order id, different every call. */
@@ -86,35 +62,4 @@ export function createTestOrder(overrides: Partial<TestOrderAnswer['order']> = {
       ...overrides,
     },
   };
-}
-
-export interface ApiCall {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/**
- * Answers fetch calls by method and path prefix (`'POST /api/payments/create-order'`), the
- * longest prefix first, and records each call with its JSON body; an unexpected call fails.
- */
-export function mockApi(routes: Record<string, (url: string, body: unknown) => Response | Promise<Response>>): ApiCall[] {
-  const calls: ApiCall[] = [];
-  const keys = Object.keys(routes).sort((a, b) => b.length - a.length);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, url, body });
-      const key = keys.find((k) => {
-        const [m, prefix] = k.split(' ') as [string, string];
-        return m === method && url.startsWith(prefix);
-      });
-      if (!key) throw new Error(`unexpected request ${method} ${url}`);
-      return (routes[key] as (url: string, body: unknown) => Response | Promise<Response>)(url, body);
-    }),
-  );
-  return calls;
 }

@@ -1,6 +1,6 @@
-import { vi } from 'vitest';
 import type { PlannedPost, PostMedia } from '../../../common/schemas/instagram';
 import type { ProductsAnswer } from '../../../common/schemas/payments';
+import { createProducts as createSharedProducts } from '../../test/factories';
 
 // Test data of this feature (imported by its tests only).
 
@@ -35,60 +35,12 @@ export function createPost(overrides: Partial<PlannedPost> = {}): PlannedPost {
   };
 }
 
+/** The catalogue with the credits a newly featured artist holds (one feed post, one story). */
 export function createProducts(overrides: Partial<ProductsAnswer> = {}): ProductsAnswer {
-  const product = (productType: ProductsAnswer['products'][number]['productType'], amountCents: number) => ({
-    productType,
-    amountCents,
-    amount: amountCents / 100,
-    currency: 'EUR' as const,
-    purchasable: true,
-  });
-  return {
-    success: true,
-    products: [
-      product('featured_artist', 1990),
-      { ...product('featured_studio', 1990), purchasable: false },
-      product('instagram_feed_post', 990),
-      product('instagram_story', 990),
-      product('instagram_reel', 1490),
-    ],
-    credits: { instagram_feed_post: 1, instagram_story: 1, instagram_reel: 0 },
-    available: true,
-    provider: 'test',
-    ...overrides,
-  };
+  return createSharedProducts({ credits: { instagram_feed_post: 1, instagram_story: 1, instagram_reel: 0 }, ...overrides });
 }
 
 /** A featured status that ends in a week. */
 export const FEATURED_UNTIL = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 
-export interface ApiCall {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/**
- * Answers the page's fetch calls by method and path prefix (`'GET /api/instagram/posts'`), the
- * longest prefix first, and records every call with its JSON body.
- */
-export function mockApi(routes: Record<string, (url: string, body: unknown) => Response | Promise<Response>>): ApiCall[] {
-  const calls: ApiCall[] = [];
-  const keys = Object.keys(routes).sort((a, b) => b.length - a.length);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const url = String(input);
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, url, body });
-      const key = keys.find((k) => {
-        const [m, prefix] = k.split(' ') as [string, string];
-        return m === method && url.startsWith(prefix);
-      });
-      if (!key) throw new Error(`unexpected request ${method} ${url}`);
-      return (routes[key] as (url: string, body: unknown) => Response | Promise<Response>)(url, body);
-    }),
-  );
-  return calls;
-}
+export { mockApi, type ApiCall } from '../../test/mock-api';
