@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { FeaturedArtist, FeaturedStudio } from '../../../common/schemas/featured';
+import { tags } from '../../lib/answer-cache/index';
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
 import { insertBareUsers } from '../../test/factories';
 
@@ -119,6 +120,33 @@ describeEachEngine('featured lists', (engine) => {
       const res = await listAt('studios', T0, query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error, query).toEqual(expect.any(String));
+    }
+  });
+
+  it('puts a purchase completed in the last hour first, then lets it take its turn', async () => {
+    const db = t.app.ctx.db;
+    const window = await idsAt(T0, 3);
+    const rotation = await idsAt(T0 + 2 * HOUR, 50);
+    const buyer = artists.find((id) => !window.includes(id)) as number;
+    const completedAt = new Date(T0 - 10 * 60_000).toISOString();
+    await db
+      .insertInto('payment_orders')
+      .values({
+        id: '0b6f3a52-2c41-4d3e-9f1a-7c5e8d2b4a10', user_id: buyer, product_type: 'featured_artist', amount_cents: 1990, currency: 'EUR',
+        provider: 'test', status: 'completed', language: 'en', created_at: completedAt, updated_at: completedAt, completed_at: completedAt,
+      })
+      .execute();
+    // What a completed purchase clears.
+    t.app.ctx.invalidation.invalidate([tags.featured, tags.user(buyer)]);
+    try {
+      const fresh = await idsAt(T0 + 60_000, 3);
+      expect(fresh[0]).toBe(buyer);
+      expect(fresh.slice(1)).toEqual(window.slice(0, 2));
+      // Two hours on, the purchase is no longer fresh: the rotation is as it would be without it.
+      expect(await idsAt(T0 + 2 * HOUR, 50)).toEqual(rotation);
+    } finally {
+      await db.deleteFrom('payment_orders').where('user_id', '=', buyer).execute();
+      t.app.ctx.invalidation.invalidate([tags.featured]);
     }
   });
 

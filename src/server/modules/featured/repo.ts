@@ -14,11 +14,15 @@ function shuffleKey(id: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`((((cast(${id} as bigint) * 1103515245 + 12345) % 2147483648) * 1103515245 + 12345) % 2147483648)`;
 }
 
+/** How long a fresh featured purchase leads the list before it takes its turn in the rotation. */
+export const FRESH_PURCHASE_MS = 60 * 60_000;
+
 /**
  * Featured users of a type that show a picture, `limit` of them from a window that moves on by
  * `limit` places every hour through all of them in a fixed shuffled order (wrapping at the end),
  * so with more buyers than places each hour shows the next ones and nobody waits longer than
- * ceil(buyers / limit) hours. `hour` counts hours since 1970 (UTC).
+ * ceil(buyers / limit) hours. `hour` counts hours since 1970 (UTC). Whoever completed a featured
+ * purchase in the last hour comes first: a buyer sees the purchase on the home page at once.
  */
 export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: string, hour: number, limit: number) {
   const ranked = db
@@ -42,6 +46,24 @@ export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: s
       'users.workstations', 'users.piercings', 'users.tattoo_removal', 'users.microblading',
       'users.featured_until', 'users.rating_sum', 'users.rating_count', 'countries.code as country_code',
     ])
+    .orderBy((eb) =>
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('payment_orders')
+              .select('payment_orders.id')
+              .whereRef('payment_orders.user_id', '=', 'users.id')
+              .where('payment_orders.status', '=', 'completed')
+              .where('payment_orders.product_type', 'in', ['featured_artist', 'featured_studio'])
+              .where('payment_orders.completed_at', '>', new Date(Date.parse(now) - FRESH_PURCHASE_MS).toISOString()),
+          ),
+        )
+        .then(0)
+        .else(1)
+        .end(),
+    )
     .orderBy(sql`(${sql.ref('f.place')} + ${sql.ref('f.buyers')} - ${start} % ${sql.ref('f.buyers')}) % ${sql.ref('f.buyers')}`)
     .limit(limit)
     .execute();
