@@ -15,10 +15,10 @@ export const FIRST_LOAD_BUDGET_BYTES = 110 * 1024;
  */
 export const FIRST_LOAD_CEILINGS_KB: Record<string, number> = {
   home: 147,
-  profile: 192,
-  gallery: 150,
-  'guest spots': 158,
-  artists: 160,
+  profile: 190,
+  gallery: 149,
+  'guest spots': 156,
+  artists: 158,
 };
 
 /** One row of Vite's build manifest (`build.manifest`), keyed by source path relative to src/web. */

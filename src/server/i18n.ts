@@ -20,9 +20,25 @@ import deApplications from '../common/locales/de/applications.json';
 import esApplications from '../common/locales/es/applications.json';
 import frApplications from '../common/locales/fr/applications.json';
 import ptApplications from '../common/locales/pt/applications.json';
+import enServerErrors from '../common/locales/en/serverErrors.json';
+import deServerErrors from '../common/locales/de/serverErrors.json';
+import esServerErrors from '../common/locales/es/serverErrors.json';
+import frServerErrors from '../common/locales/fr/serverErrors.json';
+import ptServerErrors from '../common/locales/pt/serverErrors.json';
 
+/**
+ * The server answers errors from both files: `errors` holds what the browser shows itself too
+ * (form checks with the shared schemas), `serverErrors` what only an answer carries, so the
+ * pages' first load does not download it.
+ */
 const namespaces: Record<string, Record<Language, Dict>> = {
-  errors: { en: enErrors, de: deErrors, es: esErrors, fr: frErrors, pt: ptErrors },
+  errors: {
+    en: { ...enErrors, ...enServerErrors },
+    de: { ...deErrors, ...deServerErrors },
+    es: { ...esErrors, ...esServerErrors },
+    fr: { ...frErrors, ...frServerErrors },
+    pt: { ...ptErrors, ...ptServerErrors },
+  },
   seo: { en: enSeo, de: deSeo, es: esSeo, fr: frSeo, pt: ptSeo },
   mail: { en: enMail, de: deMail, es: esMail, fr: frMail, pt: ptMail },
   applications: { en: enApplications, de: deApplications, es: esApplications, fr: frApplications, pt: ptApplications },
