@@ -44,7 +44,7 @@ export function CountTile({
       ) : query.data === 0 ? (
         <p className="mt-3 text-ink-muted">{texts.empty}</p>
       ) : (
-        <p className="mt-2 text-2xl font-extrabold [overflow-wrap:anywhere] sm:text-3xl">{texts.count(query.data)}</p>
+        <p className="mt-2 text-2xl font-extrabold [overflow-wrap:anywhere] hyphens-auto sm:text-3xl lg:text-2xl">{texts.count(query.data)}</p>
       )}
       {children && <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-3 text-sm font-semibold">{children}</p>}
     </Card>
