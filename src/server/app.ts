@@ -82,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Mails leave after the answer; closing waits for those already queued.
   const background = createBackground(app.log);
   app.addHook('preClose', () => background.idle());
-  const services = createServices({ ...ctx, background });
+  const services = createServices({ ...ctx, background, log: app.log });
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   app.decorate('pages', createPageRegistry());

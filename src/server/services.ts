@@ -28,6 +28,8 @@ import { createSiteService } from './modules/site/service';
 export interface ServiceDeps extends AppContext {
   /** Work that runs after the answer has left (mails); closing the app waits for it. */
   background: Pick<Background, 'defer'>;
+  /** The app's logger, for services that report failures outside a request (payments). */
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 /**

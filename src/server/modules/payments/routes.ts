@@ -23,7 +23,6 @@ async function webhookRoutes(app: FastifyInstance, { payments }: PaymentRoutesOp
 
 /** /api/payments: the catalogue (public), buying (logged in), the test provider's page and PayPal's webhook. */
 export async function paymentRoutes(app: FastifyInstance, { payments }: PaymentRoutesOptions): Promise<void> {
-  payments.attachLog(app.log);
   app.get('/products', async (request) => payments.products(request.user));
 
   app.post('/create-order', { preHandler: requireUser }, async (request, reply) => {

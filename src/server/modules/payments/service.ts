@@ -105,8 +105,7 @@ export function createPaymentService(deps: PaymentDeps) {
   const { db, config, rateLimits, credits, invalidation = noInvalidation } = deps;
   const now = deps.now ?? (() => new Date());
   const iso = () => now().toISOString();
-  // The app's logger once the routes attach it (services are made before the app has one to hand).
-  let log: Log = deps.log ?? { error: () => undefined, warn: () => undefined };
+  const log: Log = deps.log ?? { error: () => undefined, warn: () => undefined };
   const provider = deps.provider === undefined ? providerFromConfig(config, db, now) : deps.provider;
   const testProvider = provider?.name === 'test' ? (provider as TestProvider) : null;
   const exit = deps.exit ?? ((code: number) => process.exit(code));
@@ -504,10 +503,6 @@ export function createPaymentService(deps: PaymentDeps) {
 
   return {
     provider,
-    /** Where provider failures and mismatches are written; the routes hand over the app's logger. */
-    attachLog(next: Log) {
-      log = next;
-    },
     products,
     createOrder,
     capture,
