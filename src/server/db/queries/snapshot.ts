@@ -25,6 +25,40 @@ export interface QueryPair {
   /** Parameters of one SQLite run, for the plan. */
   parameters: readonly unknown[];
   hot: boolean;
+  /** Set on a guest-spot query whose availability twin (the names swapped) also runs and is folded into it. */
+  bothKinds?: boolean;
+}
+
+/**
+ * The names in which the two listing kinds' SQL differs, each with its twin. Swapping them is its
+ * own inverse, so a query folded into its twin is still fixed by the file: any change that makes
+ * the kinds' SQL differ brings the availability query back as a block of its own.
+ */
+const KIND_TWINS: [string, string][] = [
+  ['guest_spots_search', 'availabilities_search'],
+  ['guest_spot_styles', 'availability_styles'],
+  ['guest_spot_id', 'availability_id'],
+  ['guest_spots', 'availabilities'],
+  ['studio_id', 'artist_id'],
+];
+const TWIN_OF = new Map(KIND_TWINS.flatMap(([a, b]) => [[a, b], [b, a]] as [string, string][]));
+const TWIN_NAMES = new RegExp(`\\b(${[...TWIN_OF.keys()].join('|')})\\b`, 'g');
+const swapKinds = (sql: string | null) => sql?.replace(TWIN_NAMES, (name) => TWIN_OF.get(name) as string) ?? null;
+const mentionsAvailability = (sql: string | null) => sql !== null && /\bavailabilit/.test(sql);
+
+/** Folds each availability query whose guest-spot twin is in the list into that twin. */
+export function foldKinds(pairs: QueryPair[]): QueryPair[] {
+  const byText = new Map(pairs.map((p) => [`${p.sqlite}\u0000${p.postgres}`, p]));
+  const folded = new Set<QueryPair>();
+  for (const p of pairs) {
+    if (!mentionsAvailability(p.sqlite ?? p.postgres)) continue;
+    const twin = byText.get(`${swapKinds(p.sqlite)}\u0000${swapKinds(p.postgres)}`);
+    if (!twin || twin === p || mentionsAvailability(twin.sqlite ?? twin.postgres)) continue;
+    twin.bothKinds = true;
+    twin.hot ||= p.hot;
+    folded.add(p);
+  }
+  return pairs.filter((p) => !folded.has(p));
 }
 
 interface Pass {
@@ -164,6 +198,7 @@ export async function collectSnapshot(): Promise<Snapshot> {
     list.push(p);
     modules.set(p.module, list);
   }
+  for (const [module, list] of modules) modules.set(module, foldKinds(list));
   for (const list of modules.values()) list.sort((x, y) => compare(x.sqlite ?? x.postgres ?? '', y.sqlite ?? y.postgres ?? '') || compare(x.postgres ?? '', y.postgres ?? ''));
   const unvisited = a.routes.filter((r) => !a.visited.has(r));
   return { modules: new Map([...modules].sort(([x], [y]) => compare(x, y))), routes: a.routes, unvisited };
@@ -179,10 +214,13 @@ export const tidy = (s: string) =>
     .filter((l) => l.trim() !== '')
     .join('\n');
 
+const BOTH_KINDS = '-- guest spots; availabilities run the same with their names (availabilities, availability_styles, availability_id, artist_id)';
+
 /** A module's file: each pair as `-- sqlite` / `-- postgres`, blank lines between; `plans` by SQLite text. */
 export function renderModule(pairs: QueryPair[], plans: Map<string, string[]> = new Map()): string {
   const blocks = pairs.map((p) => {
     const lines: string[] = [];
+    if (p.bothKinds) lines.push(BOTH_KINDS);
     lines.push('-- sqlite');
     lines.push(p.sqlite === null ? '-- (not run on SQLite)' : tidy(p.sqlite));
     if (p.sqlite !== null) for (const plan of plans.get(tidy(p.sqlite)) ?? []) lines.push(plan);
