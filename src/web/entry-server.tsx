@@ -3,9 +3,9 @@ import { Writable } from 'node:stream';
 import { dehydrate, QueryClientProvider, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { SHELL_NAMESPACES, i18n, initI18n, ensureNamespaces } from './i18n/i18n';
+import { TextsProvider } from './i18n/react';
 import type { Language } from '../common/languages';
 import type { RouteId } from '../common/routes';
 import { createQueryClient } from './app/query-client';
@@ -100,14 +100,14 @@ function waiting(client: QueryClient): Query[] {
 function tree(client: QueryClient, context: StaticHandlerContext, lang: Language): ReactNode {
   const router = createStaticRouter(handler.dataRoutes, context);
   // Its own instance per request: renders in different languages run side by side.
-  const texts = i18n.cloneInstance({ lng: lang, initAsync: false });
+  const texts = i18n.cloneInstance({ lng: lang });
   return (
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={texts}>
+      <TextsProvider texts={texts}>
         <ServerSessionContext.Provider value={SESSION}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </ServerSessionContext.Provider>
-      </I18nextProvider>
+      </TextsProvider>
     </QueryClientProvider>
   );
 }

@@ -1,15 +1,15 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { i18n } from '../i18n/i18n';
+import { TextsProvider } from '../i18n/react';
 
 /** The providers around the router: data cache and translations. Session and toasts live in the root route. */
 export function App({ router, queryClient }: { router: ReturnType<typeof createBrowserRouter>; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <TextsProvider texts={i18n}>
         <RouterProvider router={router} />
-      </I18nextProvider>
+      </TextsProvider>
     </QueryClientProvider>
   );
 }

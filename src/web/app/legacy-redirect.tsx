@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Navigate, useLocation } from 'react-router';
 import { legacyTarget, parseLegacyPath, type LegacyLookupKind, type LegacyRoute } from '../../common/legacy-paths';
 import { api, ApiError } from '../lib/api';

@@ -1,8 +1,7 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../../common/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/languages';
+import { Texts, type TextTree } from './texts';
 
-type Bundle = { default: ResourceKey };
+type Bundle = { default: TextTree };
 
 // Lazy globs: every file becomes its own chunk, so a visitor downloads only the namespaces of
 // the current language and the screens they open.
@@ -20,63 +19,35 @@ function loaderFor(lang: string, ns: string): (() => Promise<Bundle>) | undefine
   return webBundles[`./locales/${lang}/${ns}.json`] ?? sharedBundles[`../../common/locales/${lang}/${ns}.json`];
 }
 
-async function readBundle(lang: string, ns: string): Promise<ResourceKey> {
+async function readBundle(lang: string, ns: string): Promise<TextTree> {
   const load = loaderFor(lang, ns);
   if (!load) throw new Error(`No translations for ${lang}/${ns}`);
   return (await load()).default;
 }
 
-const backend: BackendModule = {
-  type: 'backend',
-  callbackApi: true,
-  init() {},
-  read(language, namespace, callback) {
-    readBundle(language, namespace).then(
-      (data) => callback(null, data),
-      (err: Error) => callback(err, false),
-    );
-  },
-};
-
-/** The app's one i18next instance. */
-export const i18n = i18next.createInstance();
+/**
+ * The app's one translation instance. There is no fallback language: the key-parity test
+ * guarantees every text exists in all five, and a fallback would make every visitor download the
+ * English files as well.
+ */
+export const i18n = new Texts({ language: '', defaultNS: 'common', load: readBundle });
 
 let initialized: Promise<unknown> | undefined;
 
-/** Starts i18next in a language; safe to call more than once. */
+/** Starts the translations in a language with the shell's texts; safe to call more than once. */
 export function initI18n(lang: Language): Promise<unknown> {
-  initialized ??= i18n
-    .use(backend)
-    .use(initReactI18next)
-    .init({
-      lng: lang,
-      supportedLngs: [...LANGUAGES],
-      // No fallback language: the key-parity test guarantees every text exists in all five, and a
-      // fallback would make every visitor download the English files as well.
-      fallbackLng: false,
-      load: 'currentOnly',
-      ns: [...SHELL_NAMESPACES],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      saveMissing: false,
-      returnEmptyString: false,
-      react: { useSuspense: true },
-    });
+  initialized ??= i18n.changeLanguage(lang).then(() => i18n.loadNamespaces(lang, SHELL_NAMESPACES));
   return initialized;
 }
 
 /**
- * Makes sure the namespaces of one language are in the store. Unlike loadNamespaces it takes an
- * explicit language, so a route of /fr/... can load French while the interface still shows German.
+ * Makes sure the namespaces of one language are in the store: a route of /fr/... loads French
+ * while the interface still shows German.
  */
 export async function ensureNamespaces(lang: Language, namespaces: readonly string[]): Promise<void> {
   if (!initialized) throw new Error('initI18n() must run before namespaces are loaded.');
   await initialized;
-  await Promise.all(
-    namespaces
-      .filter((ns) => !i18n.hasResourceBundle(lang, ns))
-      .map(async (ns) => i18n.addResourceBundle(lang, ns, await readBundle(lang, ns), true, true)),
-  );
+  await i18n.loadNamespaces(lang, namespaces);
 }
 
 /** Switches the interface language once its shell texts are loaded. */

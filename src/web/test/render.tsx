@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { splitLanguage } from '../../common/languages';
 import type { SessionUser } from '../../common/schemas/session';
 import { SessionProvider, type SessionState } from '../lib/session';
 import { activateLanguage, ensureNamespaces, i18n } from '../i18n/i18n';
+import { TextsProvider } from '../i18n/react';
 
 export interface RenderOptions {
   /** The address, with its language prefix ("/de/kontakt"). */
@@ -35,9 +35,9 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}) 
   );
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <TextsProvider texts={i18n}>
         <RouterProvider router={router} />
-      </I18nextProvider>
+      </TextsProvider>
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };

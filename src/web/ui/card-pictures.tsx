@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { initials } from '../../common/format';
 import type { CardImage } from '../../common/schemas/card-images';
 import { cn } from './cn';

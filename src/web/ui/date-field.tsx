@@ -1,6 +1,6 @@
 import { CalendarDays, X } from 'lucide-react';
 import { lazy, Suspense, type ComponentType, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { Language } from '../../common/languages';
 import { useLanguage } from '../i18n/language';
 import { cn } from './cn';

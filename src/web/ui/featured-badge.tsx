@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Badge } from './badge';
 
 /** Whether a featured time (ISO 8601) lies ahead: featured status lasts until then, no job ends it. */

@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Button, buttonClasses } from '../../ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { buildPath } from '../../../common/routes';
 import { useSite } from '../../features/static-pages';

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { LocalizedLink } from '../../i18n/localized-link';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../../common/languages';
 import { storeLanguage, switchLanguagePath, useLanguage } from '../../i18n/language';

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { UNREAD_POLL_DASHBOARD_MS } from '../../../common/constants';
 import { buildPath, profilePathTo } from '../../../common/routes';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { SessionProvider } from '../../lib/session';
 import { LoadingShape, SkeletonLines } from '../../ui/skeleton';

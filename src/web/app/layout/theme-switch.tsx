@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { THEME_CHOICES, setThemeChoice, useTheme } from '../theme';
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor };

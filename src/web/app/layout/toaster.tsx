@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../../common/constants';
 import { useTheme } from '../theme';

@@ -1,5 +1,5 @@
 import { CalendarCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PageHeader } from '../../ui/page-header';
 import { formatCountry } from '../../../common/format';
 import type { ArtistListItem } from '../../../common/schemas/artists';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PageHeader } from '../../ui/page-header';
 import { profilePath } from '../../../common/username';
 import { LocalizedLink } from '../../i18n/localized-link';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useParams, useSearchParams } from 'react-router';
 import { buildPath } from '../../../common/routes';
 import type { ProfileUser } from '../../../common/schemas/profile';

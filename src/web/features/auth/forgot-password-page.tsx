@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { forgotPasswordSchema } from '../../../common/schemas/auth';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { ApiError } from '../../lib/api';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { FormSummary as Summary } from '../../ui/form-summary';
 
 /** The summary of an account form: the server's message, or the field errors (each once). */

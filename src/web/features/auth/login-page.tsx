@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loginSchema } from '../../../common/schemas/auth';
 import { useLanguage, localizePath } from '../../i18n/language';

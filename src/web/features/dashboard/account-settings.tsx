@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { toast } from '../../ui/toast';
 import { z } from 'zod';
 import { DELETE_WORDS, emailChangeSchema, isDeleteWord, newPasswordSchema } from '../../../common/schemas/auth';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSession } from '../../lib/session';
 import { PaymentResultNotice } from '../../ui/payment-result-notice';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ProfileUser } from '../../../common/schemas/profile';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';

@@ -1,6 +1,6 @@
 import { Copy, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { toast } from '../../ui/toast';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClasses } from '../../ui/button';

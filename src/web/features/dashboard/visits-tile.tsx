@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CountTile, countTileTexts } from '../../ui/count-tile';
 import { useVisitCount } from './api/get-visit-count';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { profilePathTo } from '../../../common/routes';
 import { LocalizedLink } from '../../i18n/localized-link';

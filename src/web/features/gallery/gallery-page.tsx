@@ -1,6 +1,6 @@
 import { Images } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { formatCountry } from '../../../common/format';
 import type { GalleryListItem } from '../../../common/schemas/gallery';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { buildPath } from '../../../common/routes';
 import { useFeatured } from './api/get-featured';
 import { AudienceCards } from './components/audience-cards';

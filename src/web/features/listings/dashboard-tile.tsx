@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { useSession } from '../../lib/session';
 import { CountTile, countTileTexts } from '../../ui/count-tile';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { StyleRef } from '../../../common/schemas/listing-fields';
 import { profilePathTo } from '../../../common/routes';
 import { ApiError } from '../../lib/api';

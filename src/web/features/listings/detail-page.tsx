@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { OwnerCard } from '../../../common/schemas/listing-fields';
 import { useNavigate, useParams } from 'react-router';
 import { localizePath, useLanguage } from '../../i18n/language';

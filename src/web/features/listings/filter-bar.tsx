@@ -1,6 +1,6 @@
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LISTING_LIMITS } from '../../../common/listing-limits';
 import { Button } from '../../ui/button';
 import { formatDay, isIsoDay } from '../../ui/date-format';

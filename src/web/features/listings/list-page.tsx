@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PageHeader } from '../../ui/page-header';
 import { Button } from '../../ui/button';
 import { useSession } from '../../lib/session';

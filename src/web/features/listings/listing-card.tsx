@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { CardImage } from '../../../common/schemas/card-images';
 import type { ListingListItem, StyleRef } from '../../../common/schemas/listing-fields';
 import { LocalizedLink } from '../../i18n/localized-link';

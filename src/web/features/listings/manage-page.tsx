@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { todayUtc } from '../../../common/listing-limits';
 import { PageHeader } from '../../ui/page-header';
 import { LocalizedLink } from '../../i18n/localized-link';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { CardImage } from '../../../common/schemas/card-images';
 import type { MatchReasons } from '../../../common/schemas/listing-fields';
 import { profilePathTo } from '../../../common/routes';

@@ -1,6 +1,6 @@
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { toast } from '../../ui/toast';
 import { TOAST_DURATION_MS } from '../../../common/constants';
 import { ApiError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { Skeleton } from '../../ui/skeleton';
 import { PageSpinner } from '../../ui/page-spinner';

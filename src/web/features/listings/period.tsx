@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatListingDate } from '../../../common/format';
 import type { Language } from '../../../common/languages';
 import { useLanguage } from '../../i18n/language';

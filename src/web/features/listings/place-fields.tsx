@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LISTING_LIMITS } from '../../../common/listing-limits';
 import { Select, TextField } from '../../ui/field';
 import { useCities } from '../../reference/api/get-cities';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Alert } from '../../ui/alert';
 import { EmptyState } from '../../ui/empty-state';
 import { useOwnerCount } from './api/get-owner-count';

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { DESCRIPTION_PREVIEW } from '../../../common/constants';
 import { truncate } from '../../../common/format';
 import type { StyleRef } from '../../../common/schemas/listing-fields';

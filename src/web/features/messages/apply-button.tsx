@@ -1,5 +1,5 @@
 import { LogIn, MessagesSquare, Send } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../ui/toast';
 import { LocalizedLink } from '../../i18n/localized-link';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { MESSAGE_MAX } from '../../../common/message-limits';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { useReturnIntent, useSession } from '../../lib/session';

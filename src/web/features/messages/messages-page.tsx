@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate, useParams } from 'react-router';
 import { LOGIN_REDIRECT_DELAY_MS } from './constants';
 import { profilePath } from '../../../common/username';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSession, RequireLogin } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

@@ -1,6 +1,6 @@
 import { MessagesSquare } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLocation } from 'react-router';
 import type { Conversation, MessagePerson } from '../../../common/schemas/messages';
 import { LocalizedLink } from '../../i18n/localized-link';

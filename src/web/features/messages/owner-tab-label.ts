@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { UNREAD_POLL_OWNER_MS } from '../../../common/constants';
 import { useSession } from '../../lib/session';
 import { useUnreadCount } from './api/get-unread-count';

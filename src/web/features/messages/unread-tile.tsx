@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { UNREAD_POLL_DASHBOARD_MS } from '../../../common/constants';
 import { profilePath } from '../../../common/username';
 import { LocalizedLink } from '../../i18n/localized-link';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { toast } from '../../ui/toast';
 import { useSession } from '../../lib/session';
 import { cn } from '../../ui/cn';

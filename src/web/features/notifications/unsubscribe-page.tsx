@@ -1,5 +1,5 @@
 import { MailX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useParams } from 'react-router';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { ApiError } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../../common/format';
 import { buildPath } from '../../../common/routes';

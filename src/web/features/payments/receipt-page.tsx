@@ -1,5 +1,5 @@
 import { ArrowLeft, FileDown, Printer } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useParams } from 'react-router';
 import { formatDate, formatMoney } from '../../../common/format';
 import { LOCALES, type Language } from '../../../common/languages';

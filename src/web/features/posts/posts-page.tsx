@@ -1,5 +1,5 @@
 import { CalendarPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import type { PlannedPost } from '../../../common/schemas/instagram';
 import type { SessionUser } from '../../../common/schemas/session';

@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Card } from '../../ui/card';
 import { useSite } from './api/get-site';
 import { ContactForm } from './components/contact-form';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { useSite } from './api/get-site';
 import { OperatorContact, OperatorDetails } from './components/operator-details';

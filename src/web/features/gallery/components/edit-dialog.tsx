@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { CAPTION_MAX } from '../../../../common/constants';
 import { captionLength } from '../../../../common/caption';
 import type { GalleryImage } from '../../../../common/schemas/gallery';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { CAPTION_MAX } from '../../../../common/constants';
 import { captionLength } from '../../../../common/caption';
 import { TextArea } from '../../../ui/field';

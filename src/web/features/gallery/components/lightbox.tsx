@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { GalleryImage } from '../../../../common/schemas/gallery';
 import { Badge } from '../../../ui/badge';
 import { ImageViewer } from '../../../ui/image-viewer';

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, ArrowUpDown, ImagePlus, Images, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../ui/toast';
 import type { GalleryImage } from '../../../../common/schemas/gallery';
 import { Button } from '../../../ui/button';

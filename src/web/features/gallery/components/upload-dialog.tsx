@@ -1,6 +1,6 @@
 import { CircleCheck, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { CAPTION_MAX, GALLERY_IMAGE_MAX_BYTES } from '../../../../common/constants';
 import { captionLength } from '../../../../common/caption';
 import type { GalleryImage } from '../../../../common/schemas/gallery';

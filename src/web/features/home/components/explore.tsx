@@ -1,5 +1,5 @@
 import { ArrowRight, MapPinned, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { buildPath } from '../../../../common/routes';
 import { HomeSection } from './home-section';
 import { LocalizedLink } from '../../../i18n/localized-link';

@@ -1,5 +1,5 @@
 import { MapPin, Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatCountry, formatRating } from '../../../../common/format';
 import type { FeaturedArtist } from '../../../../common/schemas/featured';
 import { profilePathTo } from '../../../../common/routes';

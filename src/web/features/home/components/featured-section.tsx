@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowRight, UserRoundSearch } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { FEATURED_DEFAULT_LIMIT } from '../../../../common/constants';
 import type { FeaturedArtist } from '../../../../common/schemas/featured';
 import { LocalizedLink } from '../../../i18n/localized-link';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** The three steps from sign-up to the first guest spot. */
 export function HowItWorks() {

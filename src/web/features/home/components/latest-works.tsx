@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { buildPath, profilePathTo } from '../../../../common/routes';
 import type { GalleryListItem } from '../../../../common/schemas/gallery';
 import { LocalizedLink } from '../../../i18n/localized-link';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { availabilityCreateSchema, type Availability } from '../../../../common/schemas/availability';
 import { LISTING_LIMITS } from '../../../../common/schemas/listing-fields';
 import { TextField } from '../../../ui/field';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { guestSpotCreateSchema, type GuestSpot } from '../../../../common/schemas/guest-spots';
 import { LISTING_LIMITS } from '../../../../common/schemas/listing-fields';
 import type { FieldErrors } from '../../../lib/form';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TextsProvider } from '../../../i18n/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MAX } from '../../../../common/schemas/messages';
 import { activateLanguage, ensureNamespaces, i18n } from '../../../i18n/i18n';
@@ -13,9 +13,9 @@ beforeAll(async () => {
 
 const renderComposer = (onSend: (text: string) => Promise<unknown> = vi.fn(async () => undefined)) => {
   render(
-    <I18nextProvider i18n={i18n}>
+    <TextsProvider texts={i18n}>
       <Composer onSend={onSend} />
-    </I18nextProvider>,
+    </TextsProvider>,
   );
   return { onSend, field: screen.getByLabelText('Your message') as HTMLTextAreaElement, send: screen.getByRole('button', { name: 'Send' }) };
 };

@@ -1,6 +1,6 @@
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { MESSAGE_COUNTDOWN_FROM, MESSAGE_MAX } from '../../../../common/message-limits';
 import { Button } from '../../../ui/button';
 

@@ -1,5 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatRelative, truncate } from '../../../../common/format';
 import { LAST_MESSAGE_PREVIEW } from '../../../../common/constants';
 import type { Conversation } from '../../../../common/schemas/messages';

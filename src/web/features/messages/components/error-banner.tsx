@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { NOTICE_DURATION_MS } from '../../../../common/constants';
 import { Alert } from '../../../ui/alert';
 

@@ -1,5 +1,5 @@
 import { Check, CheckCheck, CircleAlert, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { Message } from '../../../../common/schemas/messages';
 import { useLanguage } from '../../../i18n/language';
 import { Button } from '../../../ui/button';

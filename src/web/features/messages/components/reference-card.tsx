@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDate } from '../../../../common/format';
 import { pathTo } from '../../../../common/routes';
 import type { MessageReference } from '../../../../common/schemas/messages';

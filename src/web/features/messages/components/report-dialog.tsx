@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../ui/toast';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../../common/message-limits';
 import type { ReportInput } from '../../../../common/schemas/messages';

@@ -1,6 +1,6 @@
 import { EllipsisVertical } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../ui/toast';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useSession } from '../../../lib/session';

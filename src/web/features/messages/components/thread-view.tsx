@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { profilePathTo } from '../../../../common/routes';
 import type { Message, MessagePerson } from '../../../../common/schemas/messages';
 import { useLanguage } from '../../../i18n/language';

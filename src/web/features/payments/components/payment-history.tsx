@@ -1,5 +1,5 @@
 import { FileDown, Printer } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDate, formatMoney } from '../../../../common/format';
 import type { CaptureStatus, PaymentHistoryItem } from '../../../../common/schemas/payments';
 import { buildPath } from '../../../../common/routes';

@@ -1,5 +1,5 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../../common/languages';
 import { Alert } from '../../../ui/alert';
 import { Spinner } from '../../../ui/spinner';

@@ -1,6 +1,6 @@
 import { Check, Sparkles } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDate, formatMoney } from '../../../../common/format';
 import { featuredProductFor, PROMOTION_PRODUCTS, type Product, type ProductType, type ProductsAnswer } from '../../../../common/schemas/payments';
 import { FEATURED_DAYS } from '../../../../common/constants';

@@ -1,7 +1,7 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/texts';
 import type { ProductType } from '../../../../common/schemas/payments';
 
 /** A product's name in the interface language (the payments namespace). */
-export function productName(t: TFunction<'payments'>, productType: ProductType): string {
+export function productName(t: TFunction, productType: ProductType): string {
   return t(`products.${productType}`);
 }

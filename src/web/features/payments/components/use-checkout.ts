@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLocation, useNavigate } from 'react-router';
 import { isPromotionProduct, type ProductType } from '../../../../common/schemas/payments';
 import { ApiError } from '../../../lib/api';

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { HASHTAG_MAX_LENGTH, HASHTAG_PATTERN, HASHTAGS_MAX } from '../../../../common/schemas/instagram';
 import { controlClasses } from '../../../ui/field';
 

@@ -1,6 +1,6 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { GALLERY_IMAGE_MAX_BYTES } from '../../../../common/constants';
 import type { PostMedia } from '../../../../common/schemas/instagram';
 import { uploadErrorMessage } from '../../../lib/upload-error';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLocation } from 'react-router';
 import type { SessionUser } from '../../../../common/schemas/session';
 import { usernameKey } from '../../../../common/username';

@@ -1,6 +1,6 @@
 import { CalendarClock, Hash, Megaphone } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { truncate } from '../../../../common/format';
 import type { PlannedPost } from '../../../../common/schemas/instagram';
 import { useLanguage } from '../../../i18n/language';

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { PostMedia } from '../../../../common/schemas/instagram';
 import { cn } from '../../../ui/cn';
 

@@ -1,6 +1,6 @@
 import { Globe, MapPin, MessageSquare, Pencil } from 'lucide-react';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { ProfileUser } from '../../../../common/schemas/profile';
 import { socialLink } from '../../../../common/social-links';
 import { profilePath } from '../../../../common/username';

@@ -1,5 +1,5 @@
 import { Globe, Link as LinkIcon, MessageCircle, Send } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { ProfileUser } from '../../../../common/schemas/profile';
 import { socialLinks, type SocialNetwork } from '../../../../common/social-links';
 import { InstagramIcon } from '../../../ui/instagram-icon';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toast } from '../../../ui/toast';
 import { REVIEW_COMMENT_MAX } from '../../../../common/constants';
 import type { Review } from '../../../../common/schemas/reviews';

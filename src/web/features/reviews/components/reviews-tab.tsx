@@ -1,6 +1,6 @@
 import { MessageSquareQuote, PencilLine, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { toast } from '../../../ui/toast';
 import { formatRating } from '../../../../common/format';

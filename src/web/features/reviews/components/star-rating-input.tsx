@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { cn } from '../../../ui/cn';
 
 const VALUES = [1, 2, 3, 4, 5] as const;

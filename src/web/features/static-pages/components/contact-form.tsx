@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { contactSchema } from '../../../../common/schemas/contact';
 import { ApiError } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDate } from '../../../../common/format';
 import { useLanguage } from '../../../i18n/language';
 import { LEGAL_UPDATED } from '../legal';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { SiteOperator } from '../../../../common/schemas/site';
 import { Alert } from '../../../ui/alert';
 import { BusyLines } from '../../../ui/skeleton';

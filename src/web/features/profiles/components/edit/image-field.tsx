@@ -1,6 +1,6 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/react';
 import { toast } from '../../../../ui/toast';
 import { NOTICE_DURATION_MS, PROFILE_IMAGE_MAX_BYTES } from '../../../../../common/constants';
 import { Alert } from '../../../../ui/alert';

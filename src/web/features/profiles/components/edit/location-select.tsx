@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/react';
 import { Alert } from '../../../../ui/alert';
 import { Select, TextField } from '../../../../ui/field';
 import { BusyLines } from '../../../../ui/skeleton';

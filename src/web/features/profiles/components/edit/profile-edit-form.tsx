@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/react';
 import { toast } from '../../../../ui/toast';
 import { EXPERIENCE_RANGES, GENDERS, LANGUAGE_IDS, NOTICE_DURATION_MS, WORKSTATIONS_MAX, type LanguageId } from '../../../../../common/constants';
 import { profileUpdateSchema, type ProfileUpdateInput, type ProfileUser } from '../../../../../common/schemas/profile';
