@@ -1,5 +1,6 @@
 import type { Db } from '../src/server/db/index';
 import { addDays, todayUtc } from '../src/common/schemas/listing-fields';
+import { stablePick } from './stable-pick';
 
 const COUNTRIES = ['DE', 'AT', 'CH', 'NL', 'FR', 'ES', 'PT', 'IT', 'PL', 'CZ'];
 const TITLES = ['Guest spot', 'Gastplatz', 'Summer guest spot', 'Flash weekend', 'Walk-in week', 'Realism spot', 'Fine line guests'];
@@ -7,14 +8,7 @@ const COMPENSATIONS = ['60/40', '50/50', 'Tagesmiete 80 €', '50/50 + Unterkunf
 // Rows per INSERT: 17 columns x 500 stays far below SQLite's and PostgreSQL's parameter limits.
 const BATCH = 500;
 
-/** A stable pseudo-random integer below `n` for row i and attribute `salt`, so attributes are not correlated. */
-function pick(i: number, salt: number, n: number): number {
-  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(salt + 1, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  return (h >>> 0) % n;
-}
+const pick = stablePick(0x9e3779b9, 1);
 
 /**
  * Adds `count` guest spots (for the studios) and `count` availabilities (for the artists) of the
@@ -43,6 +37,11 @@ export async function addScaledListings(db: Db, count = 100_000): Promise<void> 
     const length = 3 + pick(i, salt + 1, 28);
     return { start_date: addDays(today, start), end_date: addDays(today, start + length - 1) };
   };
+  // Two styles for each new row, picked by its number; a style picked twice is one row (the primary key).
+  const twoStyles = <K extends string>(key: K, rows: { id: number }[], from: number, salt: number) =>
+    rows.flatMap((row, k) =>
+      [0, 1].map((j) => ({ [key]: row.id, style_id: styles[pick(from + k, salt + j, styles.length)] as number }) as Record<K, number> & { style_id: number }),
+    );
 
   for (let from = 0; from < count; from += BATCH) {
     const n = Math.min(BATCH, count - from);
@@ -72,11 +71,7 @@ export async function addScaledListings(db: Db, count = 100_000): Promise<void> 
         };
       });
       const spotIds = await trx.insertInto('guest_spots').values(spots).returning('id').execute();
-      await trx
-        .insertInto('guest_spot_styles')
-        .values(spotIds.flatMap((s, k) => [0, 1].map((j) => ({ guest_spot_id: s.id, style_id: styles[pick(from + k, 6 + j, styles.length)] as number }))))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await trx.insertInto('guest_spot_styles').values(twoStyles('guest_spot_id', spotIds, from, 6)).onConflict((oc) => oc.doNothing()).execute();
 
       const entries = Array.from({ length: n }, (_, k) => {
         const i = from + k;
@@ -98,11 +93,7 @@ export async function addScaledListings(db: Db, count = 100_000): Promise<void> 
         };
       });
       const entryIds = await trx.insertInto('availabilities').values(entries).returning('id').execute();
-      await trx
-        .insertInto('availability_styles')
-        .values(entryIds.flatMap((a, k) => [0, 1].map((j) => ({ availability_id: a.id, style_id: styles[pick(from + k, 17 + j, styles.length)] as number }))))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await trx.insertInto('availability_styles').values(twoStyles('availability_id', entryIds, from, 17)).onConflict((oc) => oc.doNothing()).execute();
     });
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgresDb, type Db } from '../src/server/db/index';
+import { stablePick } from './stable-pick';
 
 // Rows per INSERT: 9 columns x 2,000 stays below SQLite's and PostgreSQL's parameter limits.
 const BATCH = 2000;
@@ -16,14 +17,7 @@ const TEXTS = [
   'Wir haben vom 12. bis 18. noch zwei Plätze.',
 ];
 
-/** A stable pseudo-random integer below `n` for row i and `salt`. */
-function pick(i: number, salt: number, n: number): number {
-  let h = Math.imul(i ^ 0x27d4eb2d, 0x85ebca6b) ^ Math.imul(salt + 7, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  return (h >>> 0) % n;
-}
+const pick = stablePick(0x27d4eb2d, 7);
 
 interface PairState {
   lastId: number;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { LOCALES, type Language } from '../src/common/languages';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -49,6 +50,15 @@ export async function newPage(browser: Browser, opts: { locale?: string; mobile?
   });
   (page as Page & { jsErrors: string[] }).jsErrors = errors;
   return { context, page };
+}
+
+/**
+ * The start of a journey in a language: a fresh page in that language's locale, and an id unique to
+ * this run for the accounts and texts the journey creates, so they never meet an earlier run's.
+ */
+export async function startJourney(browser: Browser, lang: Language): Promise<{ context: BrowserContext; page: Page; id: string }> {
+  const { context, page } = await newPage(browser, { locale: LOCALES[lang] });
+  return { context, page, id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}` };
 }
 
 export function jsErrors(page: Page): string[] {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
+import { logIn } from './login';
 
 const browser = useBrowser();
 
@@ -16,11 +17,8 @@ const end = day(50);
 const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const tag = Date.now().toString(36);
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+async function logInAs(page: Page, email: string) {
+  await logIn(page, email, PASSWORD);
   await page.waitForURL(/\/dashboard/);
 }
 
@@ -35,7 +33,7 @@ async function chooseBerlin(page: Page, scope: string) {
 describe('guest spots and availability', () => {
   it('an artist publishes an availability and sees it on the manage page and the profile tab', async () => {
     const { context, page } = await newPage(browser());
-    await logIn(page, ARTIST);
+    await logInAs(page, ARTIST);
     await page.goto('/guestartist/new');
     await page.getByLabel('Title', { exact: true }).fill(`E2E fine line trip ${tag}`);
     await page.getByLabel('Start date', { exact: true }).fill(typed(start));
@@ -64,7 +62,7 @@ describe('guest spots and availability', () => {
   it('a studio publishes a guest spot, finds it by style and city, sees a matching artist, and retires it', async () => {
     const { context, page } = await newPage(browser());
     const title = `E2E guest spot ${tag}`;
-    await logIn(page, STUDIO);
+    await logInAs(page, STUDIO);
 
     await page.goto('/guestspot/new');
     await page.getByLabel('Title', { exact: true }).fill(title);

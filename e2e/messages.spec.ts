@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerInPage } from './register';
 import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
+import { logIn, type JourneyLanguage } from './login';
 
 const browser = useBrowser();
 const tag = Date.now().toString(36);
@@ -17,16 +18,12 @@ interface Account {
 /** Registers through the API from inside the page, so the context holds the new session. */
 async function register(page: Page, username: string, userType: 'artist' | 'studio'): Promise<Account> {
   const user = await registerInPage(page, { email: `${username}@example.test`, username, password: PASSWORD, userType });
-  await logIn(page, username);
+  await logInAs(page, username);
   return user;
 }
 
-async function logIn(page: Page, username: string, lang: 'en' | 'de' = 'en') {
-  const de = lang === 'de';
-  await page.goto(de ? '/de/login' : '/login');
-  await page.getByLabel(de ? 'E-Mail' : 'Email', { exact: true }).fill(`${username}@example.test`);
-  await page.getByLabel(de ? 'Passwort' : 'Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: de ? 'Anmelden' : 'Log in', exact: true }).click();
+async function logInAs(page: Page, username: string, lang: JourneyLanguage = 'en') {
+  await logIn(page, `${username}@example.test`, PASSWORD, lang);
   await page.waitForURL(/\/dashboard/);
 }
 
@@ -139,7 +136,7 @@ describe('messages between two browsers', () => {
 
   it('works on a 375 px phone: one pane with a back button', async () => {
     const { context, page } = await newPage(browser(), { mobile: true });
-    await logIn(page, artist.username);
+    await logInAs(page, artist.username);
     await page.goto('/messages');
     await page.getByRole('button', { name: new RegExp(studio.name) }).click();
     await page.getByRole('heading', { name: `Messages with ${studio.name}` }).waitFor();
@@ -154,7 +151,7 @@ describe('messages between two browsers', () => {
 
   it('speaks German', async () => {
     const { context, page } = await newPage(browser(), { locale: 'de-DE' });
-    await logIn(page, studio.username, 'de');
+    await logInAs(page, studio.username, 'de');
     await page.goto(`/de/chat/${artist.username}`);
     await page.waitForURL(new RegExp(`/de/messages/${artist.username}$`));
     await page.getByRole('heading', { name: `Nachrichten mit ${artist.name}` }).waitFor();

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logOutInPage, registerInPage } from './register';
 import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
+import { logIn, type JourneyLanguage } from './login';
 
 const browser = useBrowser();
 const PASSWORD = 'Payments!Pass1';
@@ -20,9 +21,7 @@ beforeAll(async () => {
 
 const texts = {
   en: {
-    prefix: '',
     locale: 'en-US',
-    login: { email: 'Email', password: 'Password', submit: 'Log in' },
     premium: 'Premium features',
     buy: 'Become featured for €19.90',
     checkoutTitle: 'Test payment: no real money moves',
@@ -44,9 +43,7 @@ const texts = {
     printButton: 'Print',
   },
   de: {
-    prefix: '/de',
     locale: 'de-DE',
-    login: { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },
     premium: 'Premium-Funktionen',
     buy: 'Für 19,90 € Featured werden',
     checkoutTitle: 'Testzahlung: Es fließt kein echtes Geld',
@@ -82,15 +79,12 @@ function dateIn(lang: 'en' | 'de', at: number): string {
  * Registers an account through the API from inside the page (a fresh user for each test), gives
  * it an avatar, then logs in through the form as a person would.
  */
-async function registerAndLogIn(page: Page, tx: Texts, userType: 'artist' | 'studio'): Promise<{ username: string }> {
+async function registerAndLogIn(page: Page, lang: JourneyLanguage, userType: 'artist' | 'studio'): Promise<{ username: string }> {
   const username = `pay${userType}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const email = `${username}@example.test`;
   await registerInPage(page, { email, username, password: PASSWORD, userType }, avatarPng);
   await logOutInPage(page);
-  await page.goto(`${tx.prefix}/login`);
-  await page.getByLabel(tx.login.email, { exact: true }).fill(email);
-  await page.getByLabel(tx.login.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: tx.login.submit, exact: true }).click();
+  await logIn(page, email, PASSWORD, lang);
   await page.waitForURL(/\/dashboard$/);
   return { username };
 }
@@ -123,7 +117,7 @@ describe('buying featured status with the test provider', () => {
   it('an artist buys featured, sees it active, on the home page, in the history, as a PDF and as a print view', async () => {
     const tx = texts.en;
     const { context, page } = await newPage(browser(), { locale: tx.locale });
-    const { username } = await registerAndLogIn(page, tx, 'artist');
+    const { username } = await registerAndLogIn(page, 'en', 'artist');
     await page.getByText(tx.empty).waitFor();
     await expectAccessible(page, 'dashboard with premium section');
 
@@ -184,7 +178,7 @@ describe('buying featured status with the test provider', () => {
   it('a studio cancels (nothing changes), then a declined payment shows the error text', async () => {
     const tx = texts.en;
     const { context, page } = await newPage(browser(), { locale: tx.locale });
-    await registerAndLogIn(page, tx, 'studio');
+    await registerAndLogIn(page, 'en', 'studio');
     await page.getByRole('heading', { name: 'Featured studio' }).waitFor();
 
     const addresses = recordAddresses(page);
@@ -214,7 +208,7 @@ describe('buying featured status with the test provider', () => {
   it('in German: 19,90 €, the German test page and DD.MM.YYYY dates', async () => {
     const tx = texts.de;
     const { context, page } = await newPage(browser(), { locale: tx.locale });
-    await registerAndLogIn(page, tx, 'artist');
+    await registerAndLogIn(page, 'de', 'artist');
     await page.getByText(loose(tx.price)).first().waitFor();
 
     const addresses = recordAddresses(page);

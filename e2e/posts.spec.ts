@@ -1,37 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerInPage } from './register';
 import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
+import { logIn } from './login';
+import { usePngFile } from './png-file';
 
 const browser = useBrowser();
 const PASSWORD = 'Posts!Pass1';
-let folder: string;
-let imagePath: string;
-
-beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), 'tgs-e2e-post-'));
-  imagePath = path.join(folder, 'flash.png');
-  const picture = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000"><rect width="800" height="1000" fill="#efe6d2"/>` +
-      `<path d="M400 160 C560 300 560 560 400 840 C240 560 240 300 400 160 Z" fill="none" stroke="#111" stroke-width="20"/></svg>`,
-  );
-  await sharp(picture).png().toFile(imagePath);
-});
-afterAll(async () => {
-  if (folder) rmSync(folder, { recursive: true, force: true });
-});
+const imagePath = usePngFile(
+  'flash.png',
+  `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000"><rect width="800" height="1000" fill="#efe6d2"/>` +
+    `<path d="M400 160 C560 300 560 560 400 840 C240 560 240 300 400 160 Z" fill="none" stroke="#111" stroke-width="20"/></svg>`,
+);
 
 /** Registers an artist through the API from inside the page, then logs in through the form. */
 async function registerArtist(page: Page, username: string): Promise<void> {
   await registerInPage(page, { email: `${username}@example.test`, username, password: PASSWORD, userType: 'artist' });
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await logIn(page, `${username}@example.test`, PASSWORD);
   await page.waitForURL(/\/dashboard/);
 }
 
@@ -71,7 +56,7 @@ describe('planned social posts', () => {
     await page.goto(`/${username}/instapost`);
     await page.getByRole('heading', { name: 'Plan a post' }).waitFor();
     await page.getByRole('radio', { name: /Feed post/ }).check();
-    await page.locator('input[type=file]').setInputFiles(imagePath);
+    await page.locator('input[type=file]').setInputFiles(imagePath());
     await expect.poll(async () => page.getByRole('img', { name: "Preview of the post's picture" }).getAttribute('src')).toMatch(/^\/uploads\//);
     await page.getByLabel(/^Caption/).fill('Fresh flash sheet, walk-ins welcome.');
     await page.getByText('36 / 2,200 characters').waitFor();

@@ -1,36 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { withLanguage } from '../src/common/languages';
+import { expectAccessible, jsErrors, startJourney, useBrowser } from './browser';
+import { logIn } from './login';
+import { usePngFile } from './png-file';
 
 const browser = useBrowser();
-let folder: string;
-let imagePath: string;
+// A small picture with some structure, so the pipeline has something to encode.
+const imagePath = usePngFile(
+  'piece.png',
+  `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><rect width="600" height="750" fill="#f3ead8"/>` +
+    `<circle cx="300" cy="375" r="180" fill="none" stroke="#111" stroke-width="18"/><path d="M120 620 L480 130" stroke="#b3261e" stroke-width="14"/></svg>`,
+);
 
-beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), 'tgs-e2e-img-'));
-  imagePath = path.join(folder, 'piece.png');
-  // A small picture with some structure, so the pipeline has something to encode.
-  const stripes = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><rect width="600" height="750" fill="#f3ead8"/>` +
-      `<circle cx="300" cy="375" r="180" fill="none" stroke="#111" stroke-width="18"/><path d="M120 620 L480 130" stroke="#b3261e" stroke-width="14"/></svg>`,
-  );
-  await sharp(stripes).png().toFile(imagePath);
-});
-afterAll(async () => {
-  if (folder) rmSync(folder, { recursive: true, force: true });
-});
+/** The portfolio tab's name with its count: the same in both languages. */
+const PORTFOLIO_TAB = /^Portfolio \(\d+\)$/;
 
 const texts = {
   en: {
-    prefix: '',
-    login: { email: 'Email', password: 'Password', submit: 'Log in' },
     bio: 'About me',
     save: 'Save',
-    portfolio: /^Portfolio \(\d+\)$/,
     addImage: 'Add image',
     upload: 'Upload',
     caption: /Caption/,
@@ -40,11 +28,8 @@ const texts = {
     gallery: '/tattoo-gallery',
   },
   de: {
-    prefix: '/de',
-    login: { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },
     bio: 'Über mich',
     save: 'Speichern',
-    portfolio: /^Portfolio \(\d+\)$/,
     addImage: 'Bild hinzufügen',
     upload: 'Hochladen',
     caption: /Bildunterschrift/,
@@ -55,23 +40,15 @@ const texts = {
   },
 } as const;
 
-async function logIn(page: Page, tx: (typeof texts)['en' | 'de']) {
-  await page.goto(`${tx.prefix}/login`);
-  await page.getByLabel(tx.login.email, { exact: true }).fill('lena@demo.tattooguestspots.test');
-  await page.getByLabel(tx.login.password, { exact: true }).fill('demo1234!');
-  await page.getByRole('button', { name: tx.login.submit, exact: true }).click();
-  await page.waitForURL(/\/dashboard/);
-}
-
 describe.each(['en', 'de'] as const)('profile and portfolio (%s)', (lang) => {
   it('edits the bio, uploads, shows, edits and deletes a portfolio image, and visits another profile', async () => {
     const tx = texts[lang];
-    const { context, page } = await newPage(browser(), { locale: lang === 'de' ? 'de-DE' : 'en-US' });
-    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-    await logIn(page, tx);
+    const { context, page, id } = await startJourney(browser(), lang);
+    await logIn(page, 'lena@demo.tattooguestspots.test', 'demo1234!', lang);
+    await page.waitForURL(/\/dashboard/);
 
     // Edit the bio in place and see it after saving.
-    await page.goto(`${tx.prefix}/Lena-Ink?edit=true`);
+    await page.goto(withLanguage('/Lena-Ink?edit=true', lang));
     const bio = `Fine line and botanicals, e2e ${lang} ${id}.`;
     await page.getByLabel(tx.bio, { exact: true }).fill(bio);
     await page.getByRole('button', { name: tx.save, exact: true }).first().click();
@@ -80,11 +57,11 @@ describe.each(['en', 'de'] as const)('profile and portfolio (%s)', (lang) => {
     await expectAccessible(page, 'profile (owner)');
 
     // Upload a portfolio image with a caption and a style.
-    await page.getByRole('tab', { name: tx.portfolio }).click();
+    await page.getByRole('tab', { name: PORTFOLIO_TAB }).click();
     await expect.poll(() => page.url()).toContain('tab=portfolio');
     await page.getByRole('button', { name: tx.addImage }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.locator('input[type=file]').setInputFiles(imagePath);
+    await dialog.locator('input[type=file]').setInputFiles(imagePath());
     const caption = `E2E piece ${lang} ${id}`;
     await dialog.getByLabel(tx.caption).fill(caption);
     await dialog.getByRole('checkbox').first().check();
@@ -100,7 +77,7 @@ describe.each(['en', 'de'] as const)('profile and portfolio (%s)', (lang) => {
     await expectAccessible(page, 'gallery');
 
     // Edit its caption.
-    await page.goto(`${tx.prefix}/Lena-Ink?tab=portfolio`);
+    await page.goto(withLanguage('/Lena-Ink?tab=portfolio', lang));
     await page.getByRole('listitem').filter({ hasText: caption }).getByRole('button', { name: tx.editImage }).click();
     const edited = `${caption} edited`;
     await page.getByRole('dialog').getByLabel(tx.caption).fill(edited);
@@ -119,7 +96,7 @@ describe.each(['en', 'de'] as const)('profile and portfolio (%s)', (lang) => {
       return body.images.map((i) => i.user).find((u) => u.username !== 'Lena Ink');
     });
     expect(other).toBeTruthy();
-    await page.goto(`${tx.prefix}/${other!.username.replace(/ +/g, '-')}`);
+    await page.goto(withLanguage(`/${other!.username.replace(/ +/g, '-')}`, lang));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(other!.name);
     await expectAccessible(page, 'profile (visitor view)');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
+import { submitLogin } from './login';
 
 const browser = useBrowser();
 
@@ -21,9 +22,7 @@ describe('reviews', () => {
     await expectAccessible(page, 'reviews tab (visitor)');
     await page.getByRole('link', { name: 'Leave a review' }).click();
     await page.waitForURL(/\/login\?redirect=/);
-    await page.getByLabel('Email', { exact: true }).fill(STUDIO);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await submitLogin(page, STUDIO, PASSWORD);
 
     const dialog = page.getByRole('dialog', { name: /^Review / });
     await dialog.waitFor();

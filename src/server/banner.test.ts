@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { startBanner } from './banner';
 import { DEMO_LOGINS } from './seed/demo/index';
+import { expectToContainAll } from './test/expect-text';
 
 const base = { publicUrl: 'http://localhost:3000', dataDir: '/srv/tgs/data', database: { kind: 'sqlite', file: '/srv/tgs/data/app.db' }, logLevel: 'info' } as const;
 
 describe('the start banner', () => {
   it('names the address, the German address, the demo logins and where the data lives', () => {
-    const text = startBanner(base, DEMO_LOGINS);
-    expect(text).toContain('http://localhost:3000/\n');
-    expect(text).toContain('http://localhost:3000/de/\n');
-    expect(text).toContain('lena@demo.tattooguestspots.test (artist)');
-    expect(text).toContain('studio@demo.tattooguestspots.test (studio)');
-    expect(text).toContain('password demo1234!');
-    expect(text).toContain('/srv/tgs/data (SQLite database');
-    expect(text).toContain('one line per request');
+    expectToContainAll(startBanner(base, DEMO_LOGINS), [
+      'http://localhost:3000/\n',
+      'http://localhost:3000/de/\n',
+      'lena@demo.tattooguestspots.test (artist)',
+      'studio@demo.tattooguestspots.test (studio)',
+      'password demo1234!',
+      '/srv/tgs/data (SQLite database',
+      'one line per request',
+    ]);
   });
 
   it('names no logins without the demo world, PostgreSQL as the database, and a quiet log', () => {

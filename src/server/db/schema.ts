@@ -5,8 +5,37 @@ import type { SocialNetwork } from '../../common/social-links';
 type Timestamp = string;
 type Flag = number;
 
+/** A column the database fills when an insert leaves it out (its default, or null): optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/** When the row was made and last changed (the migrations' `timestamps` columns). */
+interface Timestamps {
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A name in each interface language (the migrations' `localizedNames` columns). */
+interface LocalizedNames {
+  name_en: string;
+  name_de: string;
+  name_es: string;
+  name_fr: string;
+  name_pt: string;
+}
+
+/** An uploaded picture's variants (the migrations' `imageVariants` columns). */
+interface ImageVariants {
+  /** The large variant's URL; the medium and thumbnail URLs beside it. */
+  image_url: string;
+  medium_url: string;
+  thumbnail_url: string;
+  /** Of the large variant. */
+  width: number;
+  height: number;
+}
+
 /** One text column per social network (`SOCIAL_NETWORKS`), null when not given. */
-export interface UsersTable extends Record<SocialNetwork, string | null> {
+export interface UsersTable extends Record<SocialNetwork, string | null>, Timestamps {
   id: Generated<number>;
   username: string;
   username_key: string;
@@ -14,7 +43,7 @@ export interface UsersTable extends Record<SocialNetwork, string | null> {
   email_key: string;
   password_hash: string;
   name: string;
-  role: ColumnType<string, string | undefined, string>;
+  role: Defaulted<string>;
   user_type: string;
   featured_until: Timestamp | null;
   avatar: string | null;
@@ -29,23 +58,21 @@ export interface UsersTable extends Record<SocialNetwork, string | null> {
   gender: string | null;
   experience: string | null;
   /** JSON array of language ids. */
-  languages: ColumnType<string, string | undefined, string>;
-  workstations: ColumnType<number, number | undefined, number>;
-  piercings: ColumnType<Flag, Flag | undefined, Flag>;
-  tattoo_removal: ColumnType<Flag, Flag | undefined, Flag>;
-  microblading: ColumnType<Flag, Flag | undefined, Flag>;
+  languages: Defaulted<string>;
+  workstations: Defaulted<number>;
+  piercings: Defaulted<Flag>;
+  tattoo_removal: Defaulted<Flag>;
+  microblading: Defaulted<Flag>;
   /** Sum and count of the ratings received, written in each review's transaction. */
-  rating_sum: ColumnType<number, number | undefined, number>;
-  rating_count: ColumnType<number, number | undefined, number>;
+  rating_sum: Defaulted<number>;
+  rating_count: Defaulted<number>;
   /** The interface language last chosen (en, de, es, fr, pt); mails use it. */
-  language: ColumnType<string | null, string | null | undefined, string | null>;
-  email_on_message: ColumnType<Flag, Flag | undefined, Flag>;
+  language: Defaulted<string | null>;
+  email_on_message: Defaulted<Flag>;
   /** Last request or open event stream (kept coarse); the unread-message mail waits for 10 idle minutes. */
-  last_active_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  last_active_at: Defaulted<Timestamp | null>;
   /** When the last unread-message mail was claimed; at most one an hour. */
-  message_mail_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
+  message_mail_at: Defaulted<Timestamp | null>;
 }
 
 export interface SessionsTable {
@@ -57,14 +84,9 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
 }
 
-export interface StylesTable {
+export interface StylesTable extends LocalizedNames {
   id: Generated<number>;
   slug: string;
-  name_en: string;
-  name_de: string;
-  name_es: string;
-  name_fr: string;
-  name_pt: string;
 }
 
 export interface UserStylesTable {
@@ -72,14 +94,9 @@ export interface UserStylesTable {
   style_id: number;
 }
 
-export interface CountriesTable {
+export interface CountriesTable extends LocalizedNames {
   id: Generated<number>;
   code: string;
-  name_en: string;
-  name_de: string;
-  name_es: string;
-  name_fr: string;
-  name_pt: string;
 }
 
 export interface CitiesTable {
@@ -106,7 +123,7 @@ export interface ContactMessagesTable {
   message: string;
   language: string;
   user_id: number | null;
-  handled: ColumnType<Flag, Flag | undefined, Flag>;
+  handled: Defaulted<Flag>;
   created_at: Timestamp;
 }
 
@@ -128,20 +145,11 @@ export interface ProfileVisitsTable {
   created_at: Timestamp;
 }
 
-export interface GalleryImagesTable {
+export interface GalleryImagesTable extends ImageVariants, Timestamps {
   id: Generated<number>;
   user_id: number;
-  /** The large variant's URL; the medium and thumbnail URLs beside it. */
-  image_url: string;
-  medium_url: string;
-  thumbnail_url: string;
-  /** Of the large variant. */
-  width: number;
-  height: number;
   caption: string | null;
-  position: ColumnType<number, number | undefined, number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
+  position: Defaulted<number>;
 }
 
 export interface GalleryImageStylesTable {
@@ -150,24 +158,17 @@ export interface GalleryImageStylesTable {
 }
 
 /** A photo of a guest spot's workplace; the first (lowest position) leads its card. */
-export interface GuestSpotPhotosTable {
+export interface GuestSpotPhotosTable extends ImageVariants {
   id: Generated<number>;
   guest_spot_id: number;
   user_id: number;
-  /** The large variant's URL; the medium and thumbnail URLs beside it. */
-  image_url: string;
-  medium_url: string;
-  thumbnail_url: string;
-  /** Of the large variant. */
-  width: number;
-  height: number;
-  position: ColumnType<number, number | undefined, number>;
+  position: Defaulted<number>;
   created_at: Timestamp;
 }
 
-export interface GuestSpotsTable {
+/** What guest spots and availabilities both have. */
+interface ListingColumns extends Timestamps {
   id: Generated<number>;
-  studio_id: number;
   slug: string;
   title: string;
   description: string | null;
@@ -176,16 +177,18 @@ export interface GuestSpotsTable {
   end_date: string;
   country_id: number | null;
   city_id: number | null;
+  is_active: Defaulted<Flag>;
+  /** Title, description and place folded for the text filter (lowercase, no accents). */
+  search_text: Defaulted<string>;
+}
+
+export interface GuestSpotsTable extends ListingColumns {
+  studio_id: number;
   city_name: string | null;
   compensation: string | null;
   compensation_details: string | null;
-  places: ColumnType<number, number | undefined, number>;
+  places: Defaulted<number>;
   requirements: string | null;
-  is_active: ColumnType<Flag, Flag | undefined, Flag>;
-  /** Title, description and place folded for the text filter (lowercase, no accents). */
-  search_text: ColumnType<string, string | undefined, string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface GuestSpotStylesTable {
@@ -193,21 +196,9 @@ export interface GuestSpotStylesTable {
   style_id: number;
 }
 
-export interface AvailabilitiesTable {
-  id: Generated<number>;
+export interface AvailabilitiesTable extends ListingColumns {
   artist_id: number;
-  slug: string;
-  title: string;
-  start_date: string;
-  end_date: string;
   preferred_location: string | null;
-  country_id: number | null;
-  city_id: number | null;
-  description: string | null;
-  is_active: ColumnType<Flag, Flag | undefined, Flag>;
-  search_text: ColumnType<string, string | undefined, string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface AvailabilityStylesTable {
@@ -215,14 +206,12 @@ export interface AvailabilityStylesTable {
   style_id: number;
 }
 
-export interface ReviewsTable {
+export interface ReviewsTable extends Timestamps {
   id: Generated<number>;
   reviewer_id: number;
   reviewed_id: number;
   rating: number;
   comment: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface MessagesTable {
@@ -233,7 +222,7 @@ export interface MessagesTable {
   user_low: number;
   user_high: number;
   content: string;
-  is_read: ColumnType<Flag, Flag | undefined, Flag>;
+  is_read: Defaulted<Flag>;
   read_at: Timestamp | null;
   /** The browser's UUID for the send; unique per sender, so a retry finds the first. */
   client_id: string | null;
@@ -252,9 +241,9 @@ export interface ConversationsTable {
   last_message: string | null;
   last_sender_id: number | null;
   last_message_at: Timestamp | null;
-  unread_count: ColumnType<number, number | undefined, number>;
+  unread_count: Defaulted<number>;
   /** Messages up to this id are hidden for user_id (conversation deleted for them). */
-  hidden_until_id: ColumnType<number, number | undefined, number>;
+  hidden_until_id: Defaulted<number>;
   created_at: Timestamp;
 }
 
@@ -274,7 +263,7 @@ export interface ReportsTable {
   details: string | null;
   /** JSON of the reported message or review as it was, for the admin area. */
   snapshot: string | null;
-  status: ColumnType<string, string | undefined, string>;
+  status: Defaulted<string>;
   created_at: Timestamp;
 }
 
@@ -297,7 +286,7 @@ export interface ProductsTable {
  * Our order, written before the provider is called. status: created, capturing, pending,
  * completed, failed, cancelled, expired; it only moves through updates guarded by the status.
  */
-export interface PaymentOrdersTable {
+export interface PaymentOrdersTable extends Timestamps {
   /** Our UUID; the provider's custom_id and the base of every PayPal-Request-Id. */
   id: string;
   user_id: number | null;
@@ -323,8 +312,6 @@ export interface PaymentOrdersTable {
   buyer_snapshot: string | null;
   /** JSON {name, address, vatId, vatRate} of the seller at completion. */
   seller_snapshot: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
   completed_at: Timestamp | null;
 }
 
@@ -334,7 +321,7 @@ export interface ReceiptCountersTable {
 }
 
 /** The test provider's own books. status: CREATED, APPROVED, COMPLETED, DECLINED, VOIDED. */
-export interface TestProviderOrdersTable {
+export interface TestProviderOrdersTable extends Timestamps {
   id: string;
   custom_id: string;
   request_id: string;
@@ -343,8 +330,6 @@ export interface TestProviderOrdersTable {
   status: string;
   capture_id: string | null;
   capture_request_id: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface PaymentWebhookEventsTable {
@@ -357,36 +342,29 @@ export interface PaymentWebhookEventsTable {
 export interface UserCreditsTable {
   user_id: number;
   product_type: string;
-  count: ColumnType<number, number | undefined, number>;
+  count: Defaulted<number>;
 }
 
-export interface InstagramMediaTable {
+export interface InstagramMediaTable extends ImageVariants {
   id: Generated<number>;
   user_id: number;
-  image_url: string;
-  medium_url: string;
-  thumbnail_url: string;
-  width: number;
-  height: number;
   created_at: Timestamp;
 }
 
 /** A planned social post. type: feed_post, story, reel; status: draft, planned, published, cancelled. */
-export interface InstagramPostsTable {
+export interface InstagramPostsTable extends Timestamps {
   id: Generated<number>;
   user_id: number;
   type: string;
-  caption: ColumnType<string, string | undefined, string>;
+  caption: Defaulted<string>;
   /** JSON array of hashtags without '#'. */
-  hashtags: ColumnType<string, string | undefined, string>;
+  hashtags: Defaulted<string>;
   planned_at: Timestamp | null;
   status: string;
   media_id: number | null;
   /** When the reminder mail was claimed; one per planned time. */
   reminded_at: Timestamp | null;
   published_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 /** A promotion credit spent on a post. status: requested, done, rejected (credit returned). */

@@ -41,6 +41,15 @@ export const createArtist = (app: FastifyInstance, opts: Parameters<typeof creat
 export const createStudio = (app: FastifyInstance, opts: Parameters<typeof createUser>[1] = {}) =>
   createUser(app, { ...opts, userType: 'studio' });
 
+export type UserType = 'artist' | 'studio';
+
+/** Registers one user per type given, one after the other, and answers them in that order. */
+export async function createUsers<const T extends readonly UserType[]>(app: FastifyInstance, ...types: T): Promise<{ -readonly [K in keyof T]: TestUser }> {
+  const users: TestUser[] = [];
+  for (const userType of types) users.push(await createUser(app, { userType }));
+  return users as { -readonly [K in keyof T]: TestUser };
+}
+
 /** Writes accounts straight into the users table, without profile fields: for tests that only read them. */
 export async function insertBareUsers(
   app: FastifyInstance,

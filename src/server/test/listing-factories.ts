@@ -19,22 +19,25 @@ export function call(
   return app.inject({ method, url, headers, ...(opts.payload === undefined ? {} : { payload: opts.payload as object }) });
 }
 
+/** The two kinds of listing, by the API each is posted to: studios offer guest spots, artists their availability. */
+const LISTING_APIS = { 'guest-spot': '/api/guest-spots', availability: '/api/artist-availability' } as const;
+type ListingKind = keyof typeof LISTING_APIS;
+
+/** Posts a listing of a kind as a user (or a visitor) in a language; answers the response, whatever its status. */
+export function postListing(app: FastifyInstance, kind: ListingKind, opts: { as?: TestUser | null; lang?: string }, payload: unknown): Promise<LightMyRequestResponse> {
+  return call(app, 'POST', LISTING_APIS[kind], { ...opts, payload });
+}
+
 /** Posts a guest spot as a studio; fails the test on anything but 201. */
 export async function createGuestSpot(app: FastifyInstance, studio: TestUser, input: Partial<GuestSpotCreateInput> = {}): Promise<GuestSpot> {
-  const res = await call(app, 'POST', '/api/guest-spots', {
-    as: studio,
-    payload: { title: 'Guest spot in our studio', startDate: day(10), endDate: day(20), ...input },
-  });
+  const res = await postListing(app, 'guest-spot', { as: studio }, { title: 'Guest spot in our studio', startDate: day(10), endDate: day(20), ...input });
   if (res.statusCode !== 201) throw new Error(`guest spot not created ${res.statusCode}: ${res.body}`);
   return res.json();
 }
 
 /** Posts an availability as an artist; fails the test on anything but 201. */
 export async function createAvailability(app: FastifyInstance, artist: TestUser, input: Partial<AvailabilityCreateInput> = {}): Promise<Availability> {
-  const res = await call(app, 'POST', '/api/artist-availability', {
-    as: artist,
-    payload: { title: 'Available for guest spots', startDate: day(10), endDate: day(20), ...input },
-  });
+  const res = await postListing(app, 'availability', { as: artist }, { title: 'Available for guest spots', startDate: day(10), endDate: day(20), ...input });
   if (res.statusCode !== 201) throw new Error(`availability not created ${res.statusCode}: ${res.body}`);
   return res.json();
 }

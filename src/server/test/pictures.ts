@@ -23,3 +23,8 @@ export async function givePicture(app: FastifyInstance, user: TestUser, kind: 'a
 export async function givePictures(app: FastifyInstance, users: TestUser[]): Promise<void> {
   for (const user of users) await givePicture(app, user);
 }
+
+/** The URLs of a picture's three variants as a card answers them, from the path their files share (without the variant and extension). */
+export function variantUrls(stem: string): { thumbnailUrl: string; mediumUrl: string; largeUrl: string } {
+  return { thumbnailUrl: `${stem}-thumbnail.webp`, mediumUrl: `${stem}-medium.webp`, largeUrl: `${stem}-large.webp` };
+}

@@ -19,6 +19,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a call failed because what it asked for does not exist: a 404, or a 400 for an id so
+ * malformed that it could name nothing either.
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 export interface RequestOptions {
   /** Cancels the call, e.g. TanStack Query's signal when a query is dropped. */
   signal?: AbortSignal;

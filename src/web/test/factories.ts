@@ -5,6 +5,7 @@ import type { FeaturedArtist, FeaturedStudio } from '../../common/schemas/featur
 import type { GalleryImage } from '../../common/schemas/gallery';
 import type { GuestSpot, GuestSpotListItem } from '../../common/schemas/guest-spots';
 import type { ProductsAnswer, ProductType } from '../../common/schemas/payments';
+import { SEEDED_PRICES } from '../../common/schemas/payments.testing';
 import type { ProfileUser } from '../../common/schemas/profile';
 import type { SessionUser } from '../../common/schemas/session';
 import type { SiteOperator } from '../../common/schemas/site';
@@ -198,6 +199,13 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 let nextListingId = 1000;
 
+/** What every listing answer carries besides its own fields: when it was written, and a visitor's rights (a fresh object each call). */
+const listingStamps = () => ({
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  can: { edit: false, delete: false },
+});
+
 /** A guest spot as the guest spot calls answer it; a visitor's view unless `can` says otherwise. */
 export function createGuestSpot(overrides: Partial<GuestSpot> = {}): GuestSpot {
   const id = nextListingId++;
@@ -220,9 +228,7 @@ export function createGuestSpot(overrides: Partial<GuestSpot> = {}): GuestSpot {
     countryName: 'Germany',
     countryCode: 'DE',
     studio: { id: 31, name: 'Nadelwerk Berlin', username: 'Nadelwerk Berlin', avatar: null, cityName: 'Berlin' },
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    can: { edit: false, delete: false },
+    ...listingStamps(),
     ...overrides,
   };
 }
@@ -246,9 +252,7 @@ export function createAvailability(overrides: Partial<Availability> = {}): Avail
     styles: [{ id: 11, name: 'Fine Line' }],
     isActive: true,
     artist: { id: 1, name: 'Lena Hoffmann', username: 'Lena Ink', avatar: null, cityName: 'Berlin' },
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    can: { edit: false, delete: false },
+    ...listingStamps(),
     ...overrides,
   };
 }
@@ -277,22 +281,14 @@ export function answerFetch(answers: Record<string, (url: string) => Response | 
   };
 }
 
-const PRICES: Record<ProductType, number> = {
-  featured_artist: 1990,
-  featured_studio: 1990,
-  instagram_feed_post: 990,
-  instagram_story: 990,
-  instagram_reel: 1490,
-};
-
 /** The catalogue as a logged-in artist gets it from the test provider. */
 export function createProducts(overrides: Partial<ProductsAnswer> = {}, userType: 'artist' | 'studio' = 'artist'): ProductsAnswer {
   return {
     success: true,
-    products: (Object.keys(PRICES) as ProductType[]).map((productType) => ({
+    products: (Object.keys(SEEDED_PRICES) as ProductType[]).map((productType) => ({
       productType,
-      amountCents: PRICES[productType],
-      amount: PRICES[productType] / 100,
+      amountCents: SEEDED_PRICES[productType],
+      amount: SEEDED_PRICES[productType] / 100,
       currency: 'EUR' as const,
       purchasable: productType !== (userType === 'artist' ? 'featured_studio' : 'featured_artist'),
     })),

@@ -52,15 +52,19 @@ export function CountTile({
 }
 
 /**
- * The texts of a tile whose namespace keeps them as `{section}.title|loading|empty|count` and
- * `hints.{section}` (the dashboard's layout).
+ * The texts of a tile whose namespace keeps them as `{section}.title|loading|empty|count`, and
+ * the failure hint under `failedKey` (in the dashboard's own namespace `hints.{section}`).
  */
-export function countTileTexts(t: (key: string, options?: Record<string, unknown>) => string, section: string): CountTileTexts {
+export function countTileTexts(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  section: string,
+  failedKey = `hints.${section}`,
+): CountTileTexts {
   return {
     title: t(`${section}.title`),
     loading: t(`${section}.loading`),
     empty: t(`${section}.empty`),
     count: (count) => t(`${section}.count`, { count }),
-    failed: t(`hints.${section}`),
+    failed: t(failedKey),
   };
 }

@@ -33,18 +33,37 @@ function Range({ start = '', end = '' }: { start?: string; end?: string }) {
 
 const value = () => screen.getByTestId('value').textContent;
 
+/** Types into a date field and leaves it, as a person does before the field judges the text. */
+function typeAndLeave(input: HTMLElement, text: string) {
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.blur(input);
+}
+
 describe('date format', () => {
-  it('writes and reads each language its own way, and takes a pasted ISO day', () => {
-    expect(formatDay('2026-05-31', 'de')).toBe('31.05.2026');
-    expect(formatDay('2026-05-31', 'en')).toBe('05/31/2026');
-    expect(formatDay('2026-05-31', 'fr')).toBe('31/05/2026');
-    expect(parseDay('3.4.2026', 'de')).toBe('2026-04-03');
-    expect(parseDay('04/03/2026', 'en')).toBe('2026-04-03');
-    expect(parseDay('04/03/2026', 'es')).toBe('2026-03-04');
-    expect(parseDay('2026-04-03', 'pt')).toBe('2026-04-03');
-    expect(parseDay('31.02.2026', 'de')).toBeNull();
-    expect(parseDay('13/01/2026', 'en')).toBeNull();
-    expect(parseDay('morgen', 'de')).toBeNull();
+  it.each([
+    ['de', '31.05.2026'],
+    ['en', '05/31/2026'],
+    ['fr', '31/05/2026'],
+  ] as const)('writes a day the %s way', (lang, text) => {
+    expect(formatDay('2026-05-31', lang)).toBe(text);
+  });
+
+  it.each([
+    ['3.4.2026', 'de', '2026-04-03'],
+    ['04/03/2026', 'en', '2026-04-03'],
+    ['04/03/2026', 'es', '2026-03-04'],
+    // A pasted ISO day is taken in any language.
+    ['2026-04-03', 'pt', '2026-04-03'],
+  ] as const)('reads "%s" on a %s page as %s', (text, lang, day) => {
+    expect(parseDay(text, lang)).toBe(day);
+  });
+
+  it.each([
+    ['31.02.2026', 'de'],
+    ['13/01/2026', 'en'],
+    ['morgen', 'de'],
+  ] as const)('refuses "%s" on a %s page', (text, lang) => {
+    expect(parseDay(text, lang)).toBeNull();
   });
 });
 
@@ -58,15 +77,13 @@ describe('DateField', () => {
     fireEvent.change(input, { target: { value: '24.12.2026' } });
     expect(value()).toBe('2026-12-24');
 
-    fireEvent.change(input, { target: { value: '12/24/2026' } });
-    fireEvent.blur(input);
+    typeAndLeave(input, '12/24/2026');
     expect(await screen.findByText('Gib das Datum als TT.MM.JJJJ ein, zum Beispiel 31.05.2026.')).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
     // The form sees the text, not the last good day, so it cannot be sent by mistake.
     expect(value()).toBe('12/24/2026');
 
-    fireEvent.change(input, { target: { value: '5.1.2027' } });
-    fireEvent.blur(input);
+    typeAndLeave(input, '5.1.2027');
     expect(value()).toBe('2027-01-05');
     expect(input.value).toBe('05.01.2027');
     expect(screen.queryByText(/Gib das Datum/)).toBeNull();
@@ -78,8 +95,7 @@ describe('DateField', () => {
     expect(input.value).toBe('12/01/2026');
     fireEvent.change(input, { target: { value: '12/24/2026' } });
     expect(value()).toBe('2026-12-24');
-    fireEvent.change(input, { target: { value: '24.12.2026' } });
-    fireEvent.blur(input);
+    typeAndLeave(input, '24.12.2026');
     expect(await screen.findByText('Enter the date as MM/DD/YYYY, for example 05/31/2026.')).toBeTruthy();
   });
 

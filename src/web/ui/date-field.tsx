@@ -302,6 +302,10 @@ export function DateRangeField({ start, end, onChange, required, labelSuffix, mi
   const startDay = isIsoDay(start.value) ? start.value : undefined;
   const endDay = isIsoDay(end.value) ? end.value : undefined;
   const order = startDay && endDay && endDay < startDay ? t('dateField.endBeforeStart') : undefined;
+  const ends = [
+    { which: 'start', field: start, error: start.error, text: startText, button: startButton },
+    { which: 'end', field: end, error: end.error ?? order, text: endText, button: endButton },
+  ] as const;
 
   const open = (which: 'start' | 'end', button: RefObject<HTMLButtonElement | null>) => {
     if (phase !== null) {
@@ -336,27 +340,20 @@ export function DateRangeField({ start, end, onChange, required, labelSuffix, mi
 
   return (
     <div ref={anchor} className={cn('relative grid gap-4 sm:grid-cols-2', className)}>
-      <DateInput
-        {...start}
-        labelSuffix={labelSuffix}
-        required={required}
-        text={startText}
-        onChange={(value) => onChange({ start: value })}
-        open={phase !== null}
-        onOpen={() => open('start', startButton)}
-        buttonRef={startButton}
-      />
-      <DateInput
-        {...end}
-        error={end.error ?? order}
-        labelSuffix={labelSuffix}
-        required={required}
-        text={endText}
-        onChange={(value) => onChange({ end: value })}
-        open={phase !== null}
-        onOpen={() => open('end', endButton)}
-        buttonRef={endButton}
-      />
+      {ends.map(({ which, field, error, text, button }) => (
+        <DateInput
+          key={which}
+          {...field}
+          error={error}
+          labelSuffix={labelSuffix}
+          required={required}
+          text={text}
+          onChange={(value) => onChange({ [which]: value })}
+          open={phase !== null}
+          onOpen={() => open(which, button)}
+          buttonRef={button}
+        />
+      ))}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

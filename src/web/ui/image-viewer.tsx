@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from '../i18n/react';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Dialog } from './dialog';
@@ -24,20 +25,21 @@ export interface ViewerTexts {
 }
 
 /**
- * The enlarged view of a row of pictures (a portfolio, a guest spot's photos): a dialog with the
- * previous and next picture on the arrow keys, the buttons and by swiping; Escape closes it and
- * focus returns to the opener. `children` shows what belongs to the picture (caption, styles).
+ * The viewer's texts from a namespace that holds them under `viewer` (`title` with the number and
+ * count, `previous`, `next`, `failed`), the close button's as its `close`.
  */
-export function ImageViewer<Image extends ViewerImage>({
-  images,
-  index,
-  onIndexChange,
-  onClose,
-  alt,
-  texts,
-  seed,
-  children,
-}: {
+export function useViewerTexts(ns: string): ViewerTexts {
+  const { t } = useTranslation(ns);
+  return {
+    title: (number, count) => t('viewer.title', { number, count }),
+    close: t('close'),
+    previous: t('viewer.previous'),
+    next: t('viewer.next'),
+    failed: t('viewer.failed'),
+  };
+}
+
+export interface ImageViewerProps<Image extends ViewerImage> {
   images: Image[];
   index: number | null;
   onIndexChange: (index: number) => void;
@@ -47,7 +49,14 @@ export function ImageViewer<Image extends ViewerImage>({
   /** Picks the placeholder colour; the picture's id when left out. */
   seed?: number;
   children?: (image: Image) => ReactNode;
-}) {
+}
+
+/**
+ * The enlarged view of a row of pictures (a portfolio, a guest spot's photos): a dialog with the
+ * previous and next picture on the arrow keys, the buttons and by swiping; Escape closes it and
+ * focus returns to the opener. `children` shows what belongs to the picture (caption, styles).
+ */
+export function ImageViewer<Image extends ViewerImage>({ images, index, onIndexChange, onClose, alt, texts, seed, children }: ImageViewerProps<Image>) {
   const image = index === null ? undefined : images[index];
   const open = image !== undefined;
   const count = images.length;

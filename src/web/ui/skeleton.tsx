@@ -38,6 +38,31 @@ export function CardSkeleton({ media, padding, lines }: { media: string; padding
   );
 }
 
+/**
+ * Skeleton blocks in a box that is itself the status, named by `label`: `lines` as in
+ * SkeletonLines, or other blocks as `children`.
+ */
+export function StatusSkeleton({ label, className, lines, children }: { label: string; className?: string; lines?: string[]; children?: ReactNode }) {
+  return (
+    <div role="status" aria-label={label} className={className}>
+      {lines && <SkeletonLines lines={lines} />}
+      {children}
+    </div>
+  );
+}
+
+/** The loading shape of a row led by an avatar: the round picture (`avatar`: its size), then lines of text. */
+export function AvatarRowSkeleton({ className, avatar, lines }: { className: string; avatar: string; lines: string[] }) {
+  return (
+    <div className={className}>
+      <Skeleton className={cn(avatar, 'rounded-full')} />
+      <div className="flex-1 space-y-2">
+        <SkeletonLines lines={lines} />
+      </div>
+    </div>
+  );
+}
+
 /** A loading shape: the skeleton blocks (`children`), announced once with `label`. */
 export function LoadingShape({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (

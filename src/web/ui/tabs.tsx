@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from './cn';
+import { focusTarget, useRowRefs } from './roving-focus';
 
 export interface TabDef {
   id: string;
@@ -23,7 +24,7 @@ export function Tabs({
   selected: string;
   onSelect: (id: string) => void;
 }) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const { refs, refAt } = useRowRefs<HTMLButtonElement>();
   const listRef = useRef<HTMLDivElement>(null);
   const selectedIndex = tabs.findIndex((tab) => tab.id === selected);
   // On a phone the tab row scrolls sideways: a tab selected from the address (?tab=reviews) must
@@ -36,12 +37,12 @@ export function Tabs({
     const box = tab.getBoundingClientRect();
     if (box.left < row.left) list.scrollLeft -= row.left - box.left + 16;
     else if (box.right > row.right) list.scrollLeft += box.right - row.right + 16;
-  }, [selectedIndex]);
+  }, [selectedIndex, refs]);
   const focus = (index: number) => {
-    const tab = tabs[(index + tabs.length) % tabs.length];
+    const tab = tabs[index];
     if (!tab) return;
     onSelect(tab.id);
-    refs.current[(index + tabs.length) % tabs.length]?.focus();
+    refs.current[index]?.focus();
   };
   return (
     <div ref={listRef} role="tablist" aria-label={label} className="-mx-4 flex overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0">
@@ -50,9 +51,7 @@ export function Tabs({
         return (
           <button
             key={tab.id}
-            ref={(el) => {
-              refs.current[index] = el;
-            }}
+            ref={refAt(index)}
             type="button"
             role="tab"
             id={`${idPrefix}-tab-${tab.id}`}
@@ -61,11 +60,9 @@ export function Tabs({
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.id)}
             onKeyDown={(e) => {
-              if (e.key === 'ArrowRight') focus(index + 1);
-              else if (e.key === 'ArrowLeft') focus(index - 1);
-              else if (e.key === 'Home') focus(0);
-              else if (e.key === 'End') focus(tabs.length - 1);
-              else return;
+              const target = focusTarget(e.key, index, tabs.length, 'horizontal');
+              if (target === null) return;
+              focus(target);
               e.preventDefault();
             }}
             className={cn(

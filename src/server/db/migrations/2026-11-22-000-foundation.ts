@@ -1,18 +1,15 @@
 import { sql, type Kysely } from 'kysely';
-import { idColumn } from './helpers';
+import { belongsTo, idColumn, localizedNames, refersTo, timestamps, userSecretColumns } from './columns';
+import { createLinkTable, STYLE } from './pair-tables';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await idColumn(db, db.schema.createTable('countries'))
     .addColumn('code', 'varchar(2)', (c) => c.notNull().unique())
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_de', 'text', (c) => c.notNull())
-    .addColumn('name_es', 'text', (c) => c.notNull())
-    .addColumn('name_fr', 'text', (c) => c.notNull())
-    .addColumn('name_pt', 'text', (c) => c.notNull())
+    .$call(localizedNames)
     .execute();
 
   await idColumn(db, db.schema.createTable('cities'))
-    .addColumn('country_id', 'integer', (c) => c.notNull().references('countries.id').onDelete('cascade'))
+    .addColumn('country_id', 'integer', belongsTo('countries.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('latitude', 'real', (c) => c.notNull())
     .addColumn('longitude', 'real', (c) => c.notNull())
@@ -22,11 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await idColumn(db, db.schema.createTable('styles'))
     .addColumn('slug', 'text', (c) => c.notNull().unique())
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('name_de', 'text', (c) => c.notNull())
-    .addColumn('name_es', 'text', (c) => c.notNull())
-    .addColumn('name_fr', 'text', (c) => c.notNull())
-    .addColumn('name_pt', 'text', (c) => c.notNull())
+    .$call(localizedNames)
     .execute();
 
   await idColumn(db, db.schema.createTable('users'))
@@ -45,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('city', 'text')
     .addColumn('country', 'text')
     .addColumn('city_id', 'integer')
-    .addColumn('country_id', 'integer', (c) => c.references('countries.id').onDelete('set null'))
+    .addColumn('country_id', 'integer', refersTo('countries.id'))
     .addColumn('city_name', 'text')
     .addColumn('country_name', 'text')
     .addColumn('gender', 'text', (c) => c.check(sql`gender in ('male', 'female', 'other')`))
@@ -66,25 +59,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pinterest', 'text')
     .addColumn('twitter', 'text')
     .addColumn('website', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('users_featured_idx').on('users').columns(['user_type', 'featured_until']).execute();
 
-  await db.schema
-    .createTable('user_styles')
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('style_id', 'integer', (c) => c.notNull().references('styles.id').onDelete('cascade'))
-    .addPrimaryKeyConstraint('user_styles_pk', ['user_id', 'style_id'])
-    .execute();
-  await db.schema.createIndex('user_styles_style_idx').on('user_styles').columns(['style_id', 'user_id']).execute();
+  await createLinkTable(db, 'user_styles', ['user_id', 'users.id'], STYLE);
 
-  await db.schema
-    .createTable('sessions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+  await userSecretColumns(db.schema.createTable('sessions'), 'id')
     .addColumn('last_seen_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
@@ -95,7 +76,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('language', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('user_id', 'integer', refersTo('users.id'))
     .addColumn('handled', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();

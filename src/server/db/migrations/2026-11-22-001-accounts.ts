@@ -1,19 +1,12 @@
 import type { Kysely } from 'kysely';
-import { idColumn } from './helpers';
+import { belongsTo, idColumn, userSecretColumns } from './columns';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('password_resets')
-    .addColumn('token_hash', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
-    .addColumn('used_at', 'text')
-    .execute();
+  await userSecretColumns(db.schema.createTable('password_resets'), 'token_hash').addColumn('used_at', 'text').execute();
   await db.schema.createIndex('password_resets_user_idx').on('password_resets').column('user_id').execute();
 
   await idColumn(db, db.schema.createTable('profile_visits'))
-    .addColumn('profile_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('profile_id', 'integer', belongsTo('users.id'))
     .addColumn('visitor_key', 'text', (c) => c.notNull())
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())

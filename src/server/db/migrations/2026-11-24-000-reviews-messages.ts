@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { idColumn } from './helpers';
+import { belongsTo, idColumn, timestamps } from './columns';
+import { createLinkTable, createPairTable } from './pair-tables';
 
 /**
  * Reviews, messages and what keeps them safe and quick:
@@ -23,19 +24,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('message_mail_at', 'text').execute();
 
   await idColumn(db, db.schema.createTable('reviews'))
-    .addColumn('reviewer_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('reviewed_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('reviewer_id', 'integer', belongsTo('users.id'))
+    .addColumn('reviewed_id', 'integer', belongsTo('users.id'))
     .addColumn('rating', 'integer', (c) => c.notNull())
     .addColumn('comment', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('reviews_pair_idx').unique().on('reviews').columns(['reviewer_id', 'reviewed_id']).execute();
   await db.schema.createIndex('reviews_reviewed_idx').on('reviews').columns(['reviewed_id', 'id']).execute();
 
   await idColumn(db, db.schema.createTable('messages'))
-    .addColumn('sender_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('receiver_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('sender_id', 'integer', belongsTo('users.id'))
+    .addColumn('receiver_id', 'integer', belongsTo('users.id'))
     .addColumn('user_low', 'integer', (c) => c.notNull())
     .addColumn('user_high', 'integer', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull())
@@ -52,32 +52,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('messages_unread_idx').on('messages').columns(['receiver_id', 'is_read', 'created_at']).execute();
   await db.schema.createIndex('messages_sender_idx').on('messages').columns(['sender_id', 'created_at']).execute();
 
-  await db.schema
-    .createTable('conversations')
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('contact_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('last_message_id', 'integer')
-    .addColumn('last_message', 'text')
-    .addColumn('last_sender_id', 'integer')
-    .addColumn('last_message_at', 'text')
-    .addColumn('unread_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('hidden_until_id', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('conversations_pk', ['user_id', 'contact_id'])
-    .execute();
+  await createPairTable(db, 'conversations', ['user_id', 'users.id'], ['contact_id', 'users.id'], (t) =>
+    t
+      .addColumn('last_message_id', 'integer')
+      .addColumn('last_message', 'text')
+      .addColumn('last_sender_id', 'integer')
+      .addColumn('last_message_at', 'text')
+      .addColumn('unread_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('hidden_until_id', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'text', (c) => c.notNull()),
+  );
   await db.schema.createIndex('conversations_list_idx').on('conversations').columns(['user_id', 'last_message_at']).execute();
 
-  await db.schema
-    .createTable('blocks')
-    .addColumn('blocker_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('blocked_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('blocks_pk', ['blocker_id', 'blocked_id'])
-    .execute();
-  await db.schema.createIndex('blocks_blocked_idx').on('blocks').columns(['blocked_id', 'blocker_id']).execute();
+  await createLinkTable(db, 'blocks', ['blocker_id', 'users.id'], ['blocked_id', 'users.id'], (t) =>
+    t.addColumn('created_at', 'text', (c) => c.notNull()),
+  );
 
   await idColumn(db, db.schema.createTable('reports'))
-    .addColumn('reporter_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('reporter_id', 'integer', belongsTo('users.id'))
     .addColumn('target_type', 'text', (c) => c.notNull())
     .addColumn('target_id', 'integer', (c) => c.notNull())
     .addColumn('target_user_id', 'integer')
@@ -91,14 +83,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('reports_reporter_idx').on('reports').columns(['reporter_id', 'created_at']).execute();
   await db.schema.createIndex('reports_status_idx').on('reports').columns(['status', 'created_at']).execute();
 
-  await db.schema
-    .createTable('applications')
-    .addColumn('guest_spot_id', 'integer', (c) => c.notNull().references('guest_spots.id').onDelete('cascade'))
-    .addColumn('artist_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('message_id', 'integer')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('applications_pk', ['guest_spot_id', 'artist_id'])
-    .execute();
+  await createPairTable(db, 'applications', ['guest_spot_id', 'guest_spots.id'], ['artist_id', 'users.id'], (t) =>
+    t.addColumn('message_id', 'integer').addColumn('created_at', 'text', (c) => c.notNull()),
+  );
   await db.schema.createIndex('applications_artist_idx').on('applications').columns(['artist_id', 'created_at']).execute();
 }
 

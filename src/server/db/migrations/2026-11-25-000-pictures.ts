@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn } from './helpers';
+import { belongsTo, idColumn, imageVariants } from './columns';
 
 /**
  * Photos of a guest spot's workplace: at most six per spot (the service counts them inside the
@@ -8,13 +8,9 @@ import { idColumn } from './helpers';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await idColumn(db, db.schema.createTable('guest_spot_photos'))
-    .addColumn('guest_spot_id', 'integer', (c) => c.notNull().references('guest_spots.id').onDelete('cascade'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('image_url', 'text', (c) => c.notNull())
-    .addColumn('medium_url', 'text', (c) => c.notNull())
-    .addColumn('thumbnail_url', 'text', (c) => c.notNull())
-    .addColumn('width', 'integer', (c) => c.notNull())
-    .addColumn('height', 'integer', (c) => c.notNull())
+    .addColumn('guest_spot_id', 'integer', belongsTo('guest_spots.id'))
+    .addColumn('user_id', 'integer', belongsTo('users.id'))
+    .$call(imageVariants)
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { belongsTo } from './columns';
 
 /**
  * A city's name in an interface language where it differs from place to place (München, Munich,
@@ -8,7 +9,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('city_names')
-    .addColumn('city_id', 'integer', (c) => c.notNull().references('cities.id').onDelete('cascade'))
+    .addColumn('city_id', 'integer', belongsTo('cities.id'))
     .addColumn('language', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('city_names_pk', ['city_id', 'language'])

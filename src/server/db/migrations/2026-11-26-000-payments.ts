@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn } from './helpers';
+import { belongsTo, idColumn, imageVariants, refersTo, timestamps } from './columns';
 
 /**
  * Payments and planned social posts.
@@ -42,7 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('payment_orders')
     .addColumn('id', 'text', (c) => c.primaryKey())
     // Kept through account deletion for the books: the receipt's buyer is the snapshot.
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('user_id', 'integer', refersTo('users.id'))
     .addColumn('product_type', 'text', (c) => c.notNull())
     .addColumn('amount_cents', 'integer', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
@@ -57,8 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('receipt_number', 'text', (c) => c.unique())
     .addColumn('buyer_snapshot', 'text')
     .addColumn('seller_snapshot', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addColumn('completed_at', 'text')
     .execute();
   await db.schema.createIndex('payment_orders_user_idx').on('payment_orders').columns(['user_id', 'created_at', 'id']).execute();
@@ -80,8 +79,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('capture_id', 'text')
     .addColumn('capture_request_id', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute();
 
   await db.schema
@@ -93,43 +91,38 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('user_credits')
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', belongsTo('users.id'))
     .addColumn('product_type', 'text', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('user_credits_pk', ['user_id', 'product_type'])
     .execute();
 
   await idColumn(db, db.schema.createTable('instagram_media'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('image_url', 'text', (c) => c.notNull())
-    .addColumn('medium_url', 'text', (c) => c.notNull())
-    .addColumn('thumbnail_url', 'text', (c) => c.notNull())
-    .addColumn('width', 'integer', (c) => c.notNull())
-    .addColumn('height', 'integer', (c) => c.notNull())
+    .addColumn('user_id', 'integer', belongsTo('users.id'))
+    .$call(imageVariants)
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('instagram_media_user_idx').on('instagram_media').columns(['user_id', 'id']).execute();
 
   await idColumn(db, db.schema.createTable('instagram_posts'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', belongsTo('users.id'))
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('caption', 'text', (c) => c.notNull().defaultTo(''))
     // JSON array of hashtags without '#'.
     .addColumn('hashtags', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('planned_at', 'text')
     .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('media_id', 'integer', (c) => c.references('instagram_media.id').onDelete('set null'))
+    .addColumn('media_id', 'integer', refersTo('instagram_media.id'))
     .addColumn('reminded_at', 'text')
     .addColumn('published_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('instagram_posts_user_idx').on('instagram_posts').columns(['user_id', 'status', 'planned_at', 'id']).execute();
   await db.schema.createIndex('instagram_posts_due_idx').on('instagram_posts').columns(['status', 'reminded_at', 'planned_at']).execute();
 
   await idColumn(db, db.schema.createTable('post_promotions'))
-    .addColumn('post_id', 'integer', (c) => c.notNull().references('instagram_posts.id').onDelete('cascade'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('post_id', 'integer', belongsTo('instagram_posts.id'))
+    .addColumn('user_id', 'integer', belongsTo('users.id'))
     .addColumn('product_type', 'text', (c) => c.notNull())
     // requested (credit spent, waiting for the admin area), done, rejected (credit returned).
     .addColumn('status', 'text', (c) => c.notNull())

@@ -5,19 +5,17 @@ import type { GuestSpot } from '../../../common/schemas/guest-spots';
 import { createPeerApp, describeEachEngine, engines, useTestApp } from '../../test/app';
 import { createArtist, createStudio, sessionCookie, type TestUser } from '../../test/factories';
 import { call, createGuestSpot } from '../../test/listing-factories';
+import { usePeople } from '../../test/people';
 
 type Json = Record<string, unknown>;
 
 describeEachEngine('answers as bytes', (engine) => {
   const t = useTestApp(engine);
-  let studio: TestUser;
-  let other: TestUser;
-  let artist: TestUser;
+  const people = usePeople(t, { studio: 'studio', other: 'studio', artist: 'artist' });
   let spot: GuestSpot;
 
   beforeAll(async () => {
-    [studio, other, artist] = await Promise.all([createStudio(t.app), createStudio(t.app), createArtist(t.app)]);
-    spot = await createGuestSpot(t.app, studio, { title: 'Cached spot' });
+    spot = await createGuestSpot(t.app, people.studio, { title: 'Cached spot' });
   });
 
   const get = (url: string, headers: Record<string, string> = {}, as?: TestUser | null) =>
@@ -55,7 +53,7 @@ describeEachEngine('answers as bytes', (engine) => {
   });
 
   it('answers every read of item 1 from stored bytes, the same as a fresh one', async () => {
-    for (const url of ['/api/featured/artists?limit=5', '/api/countries', '/api/guest-spots', `/api/guest-spots/by-slug/${spot.slug}`, `/api/profile/${studio.user.username}`, '/api/gallery', '/api/artists']) {
+    for (const url of ['/api/featured/artists?limit=5', '/api/countries', '/api/guest-spots', `/api/guest-spots/by-slug/${spot.slug}`, `/api/profile/${people.studio.user.username}`, '/api/gallery', '/api/artists']) {
       const first = await get(url);
       const second = await get(url, { 'accept-encoding': 'br' });
       expect(first.statusCode, url).toBe(200);
@@ -69,22 +67,22 @@ describeEachEngine('answers as bytes', (engine) => {
   });
 
   it('never shows a logged-in viewer another viewer’s fields, whoever read first', async () => {
-    const readers: (TestUser | null)[] = [null, studio, other, null, other, studio, artist];
+    const readers: (TestUser | null)[] = [null, people.studio, people.other, null, people.other, people.studio, people.artist];
     for (const as of readers) {
       const list = (await get('/api/guest-spots', {}, as)).json() as { items: GuestSpot[] };
-      const mine = as?.user.id === studio.user.id;
+      const mine = as?.user.id === people.studio.user.id;
       expect(list.items.find((s) => s.id === spot.id)?.can, String(as?.user.id)).toEqual({ edit: mine, delete: mine });
       const detail = (await get(`/api/guest-spots/by-slug/${spot.slug}`, {}, as)).json() as GuestSpot & { hasApplied: boolean };
       expect(detail.can).toEqual({ edit: mine, delete: mine });
       expect(detail.hasApplied).toBe(false);
-      const profile = (await get(`/api/profile/${studio.user.username}`, {}, as)).json() as { user: Json };
-      expect(profile.user.email, String(as?.user.id)).toBe(mine ? studio.email : undefined);
+      const profile = (await get(`/api/profile/${people.studio.user.username}`, {}, as)).json() as { user: Json };
+      expect(profile.user.email, String(as?.user.id)).toBe(mine ? people.studio.email : undefined);
       expect(profile.user.can).toEqual({ edit: mine, delete: mine });
     }
     // An application is the artist's own: spliced onto the stored text for them, nobody else.
-    expect((await call(t.app, 'POST', `/api/guest-spots/${spot.id}/apply`, { as: artist, payload: {} })).statusCode).toBe(201);
-    const fresh = (await get(`/api/guest-spots/${spot.id}`, {}, artist)).json() as Json;
-    const mine = await get(`/api/guest-spots/by-slug/${spot.slug}`, { 'accept-encoding': 'br' }, artist);
+    expect((await call(t.app, 'POST', `/api/guest-spots/${spot.id}/apply`, { as: people.artist, payload: {} })).statusCode).toBe(201);
+    const fresh = (await get(`/api/guest-spots/${spot.id}`, {}, people.artist)).json() as Json;
+    const mine = await get(`/api/guest-spots/by-slug/${spot.slug}`, { 'accept-encoding': 'br' }, people.artist);
     const theirs = (await get(`/api/guest-spots/by-slug/${spot.slug}`)).json() as Json;
     const body = JSON.parse(mine.headers['content-encoding'] === 'br' ? brotliDecompressSync(mine.rawPayload).toString() : mine.body) as Json;
     expect(body).toEqual(fresh);
@@ -96,43 +94,43 @@ describeEachEngine('answers as bytes', (engine) => {
 
   it('clears exactly what a write changed, after it committed', async () => {
     await renameSpot('Cached spot');
-    const other = await createGuestSpot(t.app, studio, { title: 'Untouched spot' });
+    const other = await createGuestSpot(t.app, people.studio, { title: 'Untouched spot' });
     const profileOf = async (u: TestUser) => ((await get(`/api/profile/${u.user.username}`)).json() as { user: { name: string } }).user.name;
     const detail = async (s: GuestSpot) => ((await get(`/api/guest-spots/by-slug/${s.slug}`)).json() as GuestSpot).title;
     // Fill the caches, then change rows behind their back.
-    await Promise.all([listTitle(), profileOf(artist), detail(other), detail(spot)]);
-    await renameUser(artist, 'Renamed behind the back');
+    await Promise.all([listTitle(), profileOf(people.artist), detail(other), detail(spot)]);
+    await renameUser(people.artist, 'Renamed behind the back');
     await t.app.ctx.db.updateTable('guest_spots').set({ title: 'Renamed other' }).where('id', '=', other.id).execute();
     // An edit of the spot through the API clears the spot and the lists, not the artist's profile nor another spot.
-    expect((await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: studio, payload: { title: 'Edited spot' } })).statusCode).toBe(200);
+    expect((await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: people.studio, payload: { title: 'Edited spot' } })).statusCode).toBe(200);
     expect(await listTitle()).toBe('Edited spot');
     expect(await detail(spot)).toBe('Edited spot');
-    expect(await profileOf(artist)).not.toBe('Renamed behind the back');
+    expect(await profileOf(people.artist)).not.toBe('Renamed behind the back');
     expect(await detail(other)).toBe('Untouched spot');
     // A profile edit clears that profile and the list pages showing its owner.
     const before = await listTitle();
     expect(before).toBe('Edited spot');
     await renameSpot('Stale title');
-    const res = await call(t.app, 'PUT', `/api/users/${studio.user.id}/profile`, { as: studio, payload: { name: 'Studio Neu' } });
+    const res = await call(t.app, 'PUT', `/api/users/${people.studio.user.id}/profile`, { as: people.studio, payload: { name: 'Studio Neu' } });
     expect(res.statusCode).toBe(200);
     expect(((await get('/api/guest-spots')).json() as { items: GuestSpot[] }).items.find((s) => s.id === spot.id)).toMatchObject({
       title: 'Stale title',
       studio: { name: 'Studio Neu' },
     });
-    expect(await profileOf(studio)).toBe('Studio Neu');
+    expect(await profileOf(people.studio)).toBe('Studio Neu');
   });
 
   it('keeps every cached answer when a request is refused', async () => {
     await renameSpot('Kept');
-    await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: studio, payload: { title: 'Kept' } });
+    await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: people.studio, payload: { title: 'Kept' } });
     expect(await listTitle()).toBe('Kept');
     await renameSpot('Never shown');
     const refused = [
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody' } }),
       await t.app.inject({ method: 'POST', url: '/api/no-such-thing', payload: {} }),
-      await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: other, payload: { title: 'Not theirs' } }),
+      await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: people.other, payload: { title: 'Not theirs' } }),
       await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: null, payload: { title: 'Visitor' } }),
-      await call(t.app, 'DELETE', `/api/guest-spots/999999`, { as: studio }),
+      await call(t.app, 'DELETE', `/api/guest-spots/999999`, { as: people.studio }),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([400, 404, 403, 401, 404]);
     expect(await listTitle()).toBe('Kept');

@@ -52,6 +52,24 @@ export function variantRecord(processed: ProcessedImage, stored: StoredImage): V
   };
 }
 
+/** A picture about to get its row: whose it is, its variants, and when it came. */
+export interface NewPicture extends VariantRecord {
+  userId: number;
+  now: string;
+}
+
+/** The columns every picture table (gallery, spot photos, Instagram media) has for a new picture: its owner and variants. */
+export function pictureColumns(picture: NewPicture) {
+  return {
+    user_id: picture.userId,
+    image_url: picture.imageUrl,
+    medium_url: picture.mediumUrl,
+    thumbnail_url: picture.thumbnailUrl,
+    width: picture.width,
+    height: picture.height,
+  };
+}
+
 /**
  * Decompression bombs: a 10000x10000 PNG of one colour is a few kilobytes on the wire but
  * 400 MB once decoded. 40 megapixels covers every phone camera.

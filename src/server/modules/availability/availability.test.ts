@@ -3,7 +3,7 @@ import type { Availability } from '../../../common/schemas/availability';
 import { describeEachEngine } from '../../test/app';
 import { createArtist, createStudio } from '../../test/factories';
 import { publicListReader, useListingWorld } from '../listings/testing';
-import { call, createAvailability, createGuestSpot, day } from '../../test/listing-factories';
+import { call, createAvailability, createGuestSpot, day, postListing } from '../../test/listing-factories';
 import { givePictures } from '../../test/pictures';
 
 const ENTITY_KEYS = [
@@ -15,19 +15,15 @@ describeEachEngine('availability: calls, roles and rules', (engine) => {
   const w = useListingWorld(engine);
 
   it('lets an artist post an availability, answered at the top level with slug, styles, place and artist', async () => {
-    const res = await call(w.t.app, 'POST', '/api/artist-availability', {
-      as: w.artist,
-      lang: 'fr',
-      payload: {
-        title: 'Tournée Süddeutschland',
-        startDate: day(14),
-        endDate: day(28),
-        preferredLocation: 'Süddeutschland, gern München',
-        countryId: w.ref.country('DE'),
-        cityId: String(w.ref.munich.id),
-        description: 'Fine line et dotwork, flashs disponibles.',
-        styleIds: [w.ref.style('fine-line'), w.ref.style('dotwork'), w.ref.style('geometric')],
-      },
+    const res = await postListing(w.t.app, 'availability', { as: w.artist, lang: 'fr' }, {
+      title: 'Tournée Süddeutschland',
+      startDate: day(14),
+      endDate: day(28),
+      preferredLocation: 'Süddeutschland, gern München',
+      countryId: w.ref.country('DE'),
+      cityId: String(w.ref.munich.id),
+      description: 'Fine line et dotwork, flashs disponibles.',
+      styleIds: [w.ref.style('fine-line'), w.ref.style('dotwork'), w.ref.style('geometric')],
     });
     expect(res.statusCode).toBe(201);
     const availability = res.json() as Availability;

@@ -3,8 +3,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { CARD_IMAGES_MAX } from '../../../common/schemas/card-images';
 import type { Db } from '../../db/index';
 import { describeEachEngine, useTestApp } from '../../test/app';
-import { createArtist, createStudio, type TestUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
 import { createGuestSpot } from '../../test/listing-factories';
+import { usePeople } from '../../test/people';
+import { variantUrls } from '../../test/pictures';
 import { createCardImages } from './card-images';
 
 /** Counts the statements a database handle runs, so a test sees whether reading more cards costs more queries. */
@@ -22,12 +24,7 @@ function counting(db: Db): { db: Db; count: () => number; reset: () => void } {
 
 describeEachEngine('card images', (engine) => {
   const t = useTestApp(engine);
-  let prolific: TestUser;
-  let single: TestUser;
-  let empty: TestUser;
-  let headed: TestUser;
-  let workingStudio: TestUser;
-  let bareStudio: TestUser;
+  const people = usePeople(t, { prolific: 'artist', single: 'artist', empty: 'artist', headed: 'studio', workingStudio: 'studio', bareStudio: 'studio' });
   const ids: Record<string, number> = {};
 
   /** A portfolio image with its three variants; `minute` orders the uploads in time. */
@@ -75,51 +72,40 @@ describeEachEngine('card images', (engine) => {
 
   beforeAll(async () => {
     const db = t.app.ctx.db;
-    [prolific, single, empty] = await Promise.all([createArtist(t.app), createArtist(t.app), createArtist(t.app)]);
-    [headed, workingStudio, bareStudio] = await Promise.all([createStudio(t.app), createStudio(t.app), createStudio(t.app)]);
-    for (const minute of [1, 5, 3, 7, 2]) ids[`p${minute}`] = await work(prolific, minute);
-    ids.single = await work(single, 4, { width: 900, height: 1600 });
-    ids.studioWork = await work(workingStudio, 9);
-    ids.headedWork = await work(headed, 8);
-    await db.updateTable('users').set({ header_image: `/uploads/headers/${headed.user.id}/abc-large.webp` }).where('id', '=', headed.user.id).execute();
+    for (const minute of [1, 5, 3, 7, 2]) ids[`p${minute}`] = await work(people.prolific, minute);
+    ids.single = await work(people.single, 4, { width: 900, height: 1600 });
+    ids.studioWork = await work(people.workingStudio, 9);
+    ids.headedWork = await work(people.headed, 8);
+    await db.updateTable('users').set({ header_image: `/uploads/headers/${people.headed.user.id}/abc-large.webp` }).where('id', '=', people.headed.user.id).execute();
     const [withPhotos, plain, bare] = [
-      await createGuestSpot(t.app, headed, { title: 'With photos' }),
-      await createGuestSpot(t.app, workingStudio, { title: 'Without photos' }),
-      await createGuestSpot(t.app, bareStudio, { title: 'Nothing to show' }),
+      await createGuestSpot(t.app, people.headed, { title: 'With photos' }),
+      await createGuestSpot(t.app, people.workingStudio, { title: 'Without photos' }),
+      await createGuestSpot(t.app, people.bareStudio, { title: 'Nothing to show' }),
     ];
     ids.withPhotos = withPhotos.id;
     ids.plain = plain.id;
     ids.bare = bare.id;
     // Stored out of order: the position decides which leads.
-    ids.photo2 = await photo(withPhotos.id, headed, 2);
-    ids.photo0 = await photo(withPhotos.id, headed, 0);
-    ids.photo1 = await photo(withPhotos.id, headed, 1);
-    ids.photo3 = await photo(withPhotos.id, headed, 3);
+    ids.photo2 = await photo(withPhotos.id, people.headed, 2);
+    ids.photo0 = await photo(withPhotos.id, people.headed, 0);
+    ids.photo1 = await photo(withPhotos.id, people.headed, 1);
+    ids.photo3 = await photo(withPhotos.id, people.headed, 3);
   });
 
   it("answers each user's newest works first, with every variant and the large size, in one query", async () => {
     const { db, count } = counting(t.app.ctx.db);
-    const works = await createCardImages(db).latestWorks([prolific.user.id, single.user.id, empty.user.id, prolific.user.id]);
+    const works = await createCardImages(db).latestWorks([people.prolific.user.id, people.single.user.id, people.empty.user.id, people.prolific.user.id]);
     expect(count()).toBe(1);
-    expect(works.get(prolific.user.id)?.map((i) => i.id)).toEqual([ids.p7, ids.p5, ids.p3]);
-    expect(works.get(single.user.id)).toEqual([
-      {
-        id: ids.single,
-        thumbnailUrl: `/uploads/gallery/${single.user.id}/w4-thumbnail.webp`,
-        mediumUrl: `/uploads/gallery/${single.user.id}/w4-medium.webp`,
-        largeUrl: `/uploads/gallery/${single.user.id}/w4-large.webp`,
-        width: 900,
-        height: 1600,
-      },
-    ]);
-    expect(works.has(empty.user.id)).toBe(false);
+    expect(works.get(people.prolific.user.id)?.map((i) => i.id)).toEqual([ids.p7, ids.p5, ids.p3]);
+    expect(works.get(people.single.user.id)).toEqual([{ id: ids.single, ...variantUrls(`/uploads/gallery/${people.single.user.id}/w4`), width: 900, height: 1600 }]);
+    expect(works.has(people.empty.user.id)).toBe(false);
   });
 
   it('takes another limit, and no query for no users', async () => {
     const { db, count } = counting(t.app.ctx.db);
     const pictures = createCardImages(db);
-    expect((await pictures.latestWorks([prolific.user.id], 5)).get(prolific.user.id)?.map((i) => i.id)).toEqual([ids.p7, ids.p5, ids.p3, ids.p2, ids.p1]);
-    expect((await pictures.latestWorks([prolific.user.id], 1)).get(prolific.user.id)).toHaveLength(1);
+    expect((await pictures.latestWorks([people.prolific.user.id], 5)).get(people.prolific.user.id)?.map((i) => i.id)).toEqual([ids.p7, ids.p5, ids.p3, ids.p2, ids.p1]);
+    expect((await pictures.latestWorks([people.prolific.user.id], 1)).get(people.prolific.user.id)).toHaveLength(1);
     expect(count()).toBe(2);
     expect((await pictures.latestWorks([])).size).toBe(0);
     expect((await pictures.spotCovers([])).size).toBe(0);
@@ -128,21 +114,18 @@ describeEachEngine('card images', (engine) => {
   });
 
   it("answers a studio's header (all variants, 3:1) before its works, else its newest works", async () => {
-    const covers = await createCardImages(t.app.ctx.db).studioCovers([headed.user.id, workingStudio.user.id, bareStudio.user.id]);
-    const base = `/uploads/headers/${headed.user.id}/abc`;
-    expect(covers.get(headed.user.id)).toEqual([
-      { id: 0, thumbnailUrl: `${base}-thumbnail.webp`, mediumUrl: `${base}-medium.webp`, largeUrl: `${base}-large.webp`, width: 1800, height: 600 },
-    ]);
-    expect(covers.get(workingStudio.user.id)?.map((i) => i.id)).toEqual([ids.studioWork]);
-    expect(covers.has(bareStudio.user.id)).toBe(false);
+    const covers = await createCardImages(t.app.ctx.db).studioCovers([people.headed.user.id, people.workingStudio.user.id, people.bareStudio.user.id]);
+    expect(covers.get(people.headed.user.id)).toEqual([{ id: 0, ...variantUrls(`/uploads/headers/${people.headed.user.id}/abc`), width: 1800, height: 600 }]);
+    expect(covers.get(people.workingStudio.user.id)?.map((i) => i.id)).toEqual([ids.studioWork]);
+    expect(covers.has(people.bareStudio.user.id)).toBe(false);
   });
 
   it("answers a spot's photos by position (at most the card's number), else its studio's cover, keyed by spot", async () => {
     const { db, count } = counting(t.app.ctx.db);
     const covers = await createCardImages(db).spotCovers([
-      { id: ids.withPhotos as number, userId: headed.user.id },
-      { id: ids.plain as number, userId: workingStudio.user.id },
-      { id: ids.bare as number, userId: bareStudio.user.id },
+      { id: ids.withPhotos as number, userId: people.headed.user.id },
+      { id: ids.plain as number, userId: people.workingStudio.user.id },
+      { id: ids.bare as number, userId: people.bareStudio.user.id },
     ]);
     // Photos, then the headers of the rest, then the works of those without a header.
     expect(count()).toBe(3);
@@ -155,19 +138,19 @@ describeEachEngine('card images', (engine) => {
   it('reads a page of many cards in as many queries as a page of one', async () => {
     const { db, count, reset } = counting(t.app.ctx.db);
     const pictures = createCardImages(db);
-    await pictures.latestWorks([single.user.id]);
+    await pictures.latestWorks([people.single.user.id]);
     const one = count();
     reset();
-    await pictures.latestWorks([prolific.user.id, single.user.id, empty.user.id, headed.user.id, workingStudio.user.id, bareStudio.user.id]);
+    await pictures.latestWorks([people.prolific.user.id, people.single.user.id, people.empty.user.id, people.headed.user.id, people.workingStudio.user.id, people.bareStudio.user.id]);
     expect(count()).toBe(one);
     reset();
-    await pictures.spotCovers([{ id: ids.plain as number, userId: workingStudio.user.id }]);
+    await pictures.spotCovers([{ id: ids.plain as number, userId: people.workingStudio.user.id }]);
     const oneSpot = count();
     reset();
     await pictures.spotCovers([
-      { id: ids.plain as number, userId: workingStudio.user.id },
-      { id: ids.bare as number, userId: bareStudio.user.id },
-      { id: ids.withPhotos as number, userId: headed.user.id },
+      { id: ids.plain as number, userId: people.workingStudio.user.id },
+      { id: ids.bare as number, userId: people.bareStudio.user.id },
+      { id: ids.withPhotos as number, userId: people.headed.user.id },
     ]);
     expect(count()).toBeLessThanOrEqual(oneSpot);
   });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { CARD_IMAGES_MAX, type CardImage } from '../../../common/schemas/card-images';
 import type { Db } from '../../db/index';
 import { tags } from '../../lib/answer-cache/index';
@@ -62,34 +62,53 @@ export const cardImageTags = (userId: number): string[] => [tags.user(userId), t
 
 const distinct = (ids: Iterable<number>) => [...new Set(ids)];
 
+/** Where the cards' pictures come from: the portfolio (by user) or the photos of a spot (by spot). */
+type PictureSource = {
+  ownerIds: number[];
+  /** The window function that orders each owner's pictures, first one 1. */
+  rank: RawBuilder<number>;
+  limit: number;
+} & ({ table: 'gallery_images'; owner: 'gallery_images.user_id' } | { table: 'guest_spot_photos'; owner: 'guest_spot_photos.guest_spot_id' });
+
 /**
  * The pictures on the cards of a list page (artist, studio, guest spot and availability cards):
  * every call reads all the cards of a page at once, a fixed number of queries whatever its size.
  * A window function keeps the first few of each owner in the one query on both engines.
  */
 export function createCardImages(db: Db) {
-  /** Each user's newest portfolio images, newest first, at most `limit` each; users without any are left out. */
-  async function latestWorks(userIds: number[], limit = CARD_IMAGES_MAX): Promise<CardImageMap> {
-    const ids = distinct(userIds);
-    if (ids.length === 0 || limit < 1) return new Map();
+  /** The first `limit` pictures of each owner, in `rank`'s order. */
+  async function firstPictures(source: PictureSource): Promise<CardImageMap> {
+    const { table } = source;
     const rows = await db
       .selectFrom((eb) =>
         eb
-          .selectFrom('gallery_images')
-          .select([
-            'gallery_images.id', 'gallery_images.user_id as owner', 'gallery_images.image_url', 'gallery_images.medium_url',
-            'gallery_images.thumbnail_url', 'gallery_images.width', 'gallery_images.height',
-            sql<number>`row_number() over (partition by gallery_images.user_id order by gallery_images.created_at desc, gallery_images.id desc)`.as('rank'),
+          .selectFrom(table)
+          .select((picture) => [
+            `${table}.id`, picture.ref(source.owner).as('owner'), `${table}.image_url`, `${table}.medium_url`,
+            `${table}.thumbnail_url`, `${table}.width`, `${table}.height`, source.rank.as('rank'),
           ])
-          .where('gallery_images.user_id', 'in', ids)
+          .where(source.owner, 'in', source.ownerIds)
           .as('ranked'),
       )
       .select(['ranked.id', 'ranked.owner', 'ranked.image_url', 'ranked.medium_url', 'ranked.thumbnail_url', 'ranked.width', 'ranked.height'])
-      .where('ranked.rank', '<=', limit)
+      .where('ranked.rank', '<=', source.limit)
       .orderBy('ranked.owner')
       .orderBy('ranked.rank')
       .execute();
     return group(rows);
+  }
+
+  /** Each user's newest portfolio images, newest first, at most `limit` each; users without any are left out. */
+  async function latestWorks(userIds: number[], limit = CARD_IMAGES_MAX): Promise<CardImageMap> {
+    const ids = distinct(userIds);
+    if (ids.length === 0 || limit < 1) return new Map();
+    return firstPictures({
+      table: 'gallery_images',
+      owner: 'gallery_images.user_id',
+      ownerIds: ids,
+      rank: sql<number>`row_number() over (partition by gallery_images.user_id order by gallery_images.created_at desc, gallery_images.id desc)`,
+      limit,
+    });
   }
 
   /** A studio's header image, else its newest works; studios with neither are left out. */
@@ -111,24 +130,13 @@ export function createCardImages(db: Db) {
   async function spotCovers(spots: { id: number; userId: number }[]): Promise<CardImageMap> {
     const spotIds = distinct(spots.map((s) => s.id));
     if (spotIds.length === 0) return new Map();
-    const rows = await db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('guest_spot_photos')
-          .select([
-            'guest_spot_photos.id', 'guest_spot_photos.guest_spot_id as owner', 'guest_spot_photos.image_url', 'guest_spot_photos.medium_url',
-            'guest_spot_photos.thumbnail_url', 'guest_spot_photos.width', 'guest_spot_photos.height',
-            sql<number>`row_number() over (partition by guest_spot_photos.guest_spot_id order by guest_spot_photos.position, guest_spot_photos.id)`.as('rank'),
-          ])
-          .where('guest_spot_photos.guest_spot_id', 'in', spotIds)
-          .as('ranked'),
-      )
-      .select(['ranked.id', 'ranked.owner', 'ranked.image_url', 'ranked.medium_url', 'ranked.thumbnail_url', 'ranked.width', 'ranked.height'])
-      .where('ranked.rank', '<=', CARD_IMAGES_MAX)
-      .orderBy('ranked.owner')
-      .orderBy('ranked.rank')
-      .execute();
-    const covers = group(rows);
+    const covers = await firstPictures({
+      table: 'guest_spot_photos',
+      owner: 'guest_spot_photos.guest_spot_id',
+      ownerIds: spotIds,
+      rank: sql<number>`row_number() over (partition by guest_spot_photos.guest_spot_id order by guest_spot_photos.position, guest_spot_photos.id)`,
+      limit: CARD_IMAGES_MAX,
+    });
     const bare = spots.filter((s) => !covers.has(s.id));
     const studios = await studioCovers(bare.map((s) => s.userId));
     for (const spot of bare) {

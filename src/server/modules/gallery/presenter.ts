@@ -1,6 +1,6 @@
 import type { GalleryImage, GalleryListItem, GalleryOwner } from '../../../common/schemas/gallery';
-import type { UserType } from '../../../common/constants';
 import type { SessionUser } from '../../../common/schemas/session';
+import { presentUserCard } from '../../lib/user-card';
 import { sortStyles, type CityNamer } from '../reference/service';
 import { galleryPolicy } from './policy';
 import type { ImageRow, OwnerRow } from './repo';
@@ -34,11 +34,7 @@ export function presentGalleryImage(row: ImageRow, styles: NamedStyle[], viewer:
 export function presentOwner(row: OwnerRow, cityName?: CityNamer): GalleryOwner {
   const stored = row.owner_city_name ?? row.owner_city;
   return {
-    id: row.owner_id,
-    name: row.owner_name,
-    username: row.owner_username,
-    avatar: row.owner_avatar,
-    userType: row.owner_user_type as UserType,
+    ...presentUserCard({ id: row.owner_id, name: row.owner_name, username: row.owner_username, avatar: row.owner_avatar, user_type: row.owner_user_type }),
     cityName: cityName ? cityName(undefined, stored) : stored,
     countryCode: row.owner_country_code,
   };

@@ -2,7 +2,8 @@ import type { Language } from '../../../common/languages';
 import type { Insertable, Selectable } from 'kysely';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { GalleryImagesTable } from '../../db/schema';
-import type { VariantRecord } from '../../lib/images/index';
+import { countRows } from '../../lib/count-rows';
+import { pictureColumns, type NewPicture } from '../../lib/images/index';
 
 const IMAGE_COLUMNS = [
   'gallery_images.id', 'gallery_images.user_id', 'gallery_images.image_url', 'gallery_images.medium_url',
@@ -65,20 +66,13 @@ export function findOwner(db: Db, userId: number): Promise<OwnerRow | undefined>
     .executeTakeFirst();
 }
 
-export async function countUserImages(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('gallery_images')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countUserImages(db: Db, userId: number): Promise<number> {
+  return countRows(db, 'gallery_images', 'user_id', userId);
 }
 
-export interface NewImage extends VariantRecord {
-  userId: number;
+export interface NewImage extends NewPicture {
   caption: string | null;
   styleIds: number[];
-  now: string;
 }
 
 /**
@@ -92,12 +86,7 @@ export async function insertImage(db: Db, image: NewImage, maxImages: number): P
   const postgres = isPostgresDb(db);
   return db.transaction().execute(async (trx) => {
     if (postgres) await trx.selectFrom('users').select('id').where('id', '=', image.userId).forNoKeyUpdate().execute();
-    const current = await trx
-      .selectFrom('gallery_images')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', image.userId)
-      .executeTakeFirstOrThrow();
-    if (Number(current.count) >= maxImages) return null;
+    if ((await countUserImages(trx, image.userId)) >= maxImages) return null;
     await trx
       .updateTable('gallery_images')
       .set((eb) => ({ position: eb('position', '+', 1) }))
@@ -106,12 +95,7 @@ export async function insertImage(db: Db, image: NewImage, maxImages: number): P
     const row = await trx
       .insertInto('gallery_images')
       .values({
-        user_id: image.userId,
-        image_url: image.imageUrl,
-        medium_url: image.mediumUrl,
-        thumbnail_url: image.thumbnailUrl,
-        width: image.width,
-        height: image.height,
+        ...pictureColumns(image),
         caption: image.caption,
         position: 0,
         created_at: image.now,

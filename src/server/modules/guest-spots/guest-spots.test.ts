@@ -3,7 +3,7 @@ import type { GuestSpot } from '../../../common/schemas/guest-spots';
 import { describeEachEngine } from '../../test/app';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { publicListReader, useListingWorld } from '../listings/testing';
-import { call, createAvailability, createGuestSpot, day, placeUser } from '../../test/listing-factories';
+import { call, createAvailability, createGuestSpot, day, placeUser, postListing } from '../../test/listing-factories';
 import { givePicture, givePictures } from '../../test/pictures';
 
 const ENTITY_KEYS = [
@@ -16,20 +16,16 @@ describeEachEngine('guest spots: calls, roles and rules', (engine) => {
   const w = useListingWorld(engine, ({ t, ref, studio }) => placeUser(t.app, studio, { countryId: ref.country('DE'), cityId: ref.berlin.id, cityName: ref.berlin.name }));
 
   it('lets a studio post a spot, answered at the top level with id, slug, styles, place and studio', async () => {
-    const res = await call(w.t.app, 'POST', '/api/guest-spots', {
-      as: w.studio,
-      lang: 'de',
-      payload: {
-        title: 'Sommer-Gastplatz in Kreuzberg',
-        description: 'Wir suchen Gäste für Fine Line und Blackwork.',
-        startDate: day(30),
-        endDate: day(44),
-        compensation: '60/40',
-        compensationDetails: 'Material wird gestellt.',
-        styleIds: [w.ref.style('watercolor'), w.ref.style('blackwork'), String(w.ref.style('realism')), w.ref.style('blackwork')],
-        places: 2,
-        requirements: 'Portfolio mit mindestens 10 abgeheilten Arbeiten.',
-      },
+    const res = await postListing(w.t.app, 'guest-spot', { as: w.studio, lang: 'de' }, {
+      title: 'Sommer-Gastplatz in Kreuzberg',
+      description: 'Wir suchen Gäste für Fine Line und Blackwork.',
+      startDate: day(30),
+      endDate: day(44),
+      compensation: '60/40',
+      compensationDetails: 'Material wird gestellt.',
+      styleIds: [w.ref.style('watercolor'), w.ref.style('blackwork'), String(w.ref.style('realism')), w.ref.style('blackwork')],
+      places: 2,
+      requirements: 'Portfolio mit mindestens 10 abgeheilten Arbeiten.',
     });
     expect(res.statusCode).toBe(201);
     const spot = res.json() as GuestSpot;

@@ -2,7 +2,8 @@ import type { Selectable, Transaction } from 'kysely';
 import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { Database, GuestSpotPhotosTable } from '../../db/schema';
-import type { VariantRecord } from '../../lib/images/index';
+import { countRows } from '../../lib/count-rows';
+import { pictureColumns, type NewPicture } from '../../lib/images/index';
 
 type Executor = Db | Transaction<Database>;
 
@@ -42,19 +43,12 @@ export function findPhoto(db: Db, spotId: number, photoId: number): Promise<Phot
     .executeTakeFirst();
 }
 
-export async function countPhotos(db: Db, spotId: number): Promise<number> {
-  const row = await db
-    .selectFrom('guest_spot_photos')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('guest_spot_id', '=', spotId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countPhotos(db: Db, spotId: number): Promise<number> {
+  return countRows(db, 'guest_spot_photos', 'guest_spot_id', spotId);
 }
 
-export interface NewPhoto extends VariantRecord {
+export interface NewPhoto extends NewPicture {
   spotId: number;
-  userId: number;
-  now: string;
 }
 
 /** Takes the spot's row lock on PostgreSQL (SQLite runs one writer at a time); false when the spot is gone. */
@@ -83,12 +77,7 @@ export async function insertPhoto(db: Db, photo: NewPhoto, max: number): Promise
       .insertInto('guest_spot_photos')
       .values({
         guest_spot_id: photo.spotId,
-        user_id: photo.userId,
-        image_url: photo.imageUrl,
-        medium_url: photo.mediumUrl,
-        thumbnail_url: photo.thumbnailUrl,
-        width: photo.width,
-        height: photo.height,
+        ...pictureColumns(photo),
         position,
         created_at: photo.now,
       })

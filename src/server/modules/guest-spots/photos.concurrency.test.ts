@@ -21,14 +21,19 @@ describeEachEngine('parallel guest spot photo uploads', (engine) => {
     return counts;
   };
 
-  it(`keeps ${PARALLEL} parallel uploads to one spot at ${GUEST_SPOT_PHOTOS_MAX} photos with distinct positions and no orphan files`, async () => {
+  /** A new studio's spot, and a request that uploads one JPEG of this size and colour to it. */
+  async function spotUpload(size: { width: number; height: number }, background: string) {
     const studio = await createStudio(t.app);
     const spot = await createGuestSpot(t.app, studio);
-    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { ...size, channels: 3, background } }).jpeg().toBuffer();
     const body = await multipartBody({}, { data: image, type: 'image/jpeg', filename: 'room.jpg' });
     const send = () =>
       t.app.inject({ method: 'POST', url: `/api/guest-spots/${spot.id}/photos`, payload: body.payload, headers: { ...body.headers, cookie: studio.cookie } });
+    return { studio, spot, send };
+  }
 
+  it(`keeps ${PARALLEL} parallel uploads to one spot at ${GUEST_SPOT_PHOTOS_MAX} photos with distinct positions and no orphan files`, async () => {
+    const { spot, send } = await spotUpload({ width: 400, height: 300 }, '#336699');
     const responses = await Promise.all(Array.from({ length: PARALLEL }, send));
     const counts = statusCounts(responses);
     // 201 taken, 400 full, 429 over the upload rate, 503 the image queue is busy.
@@ -48,12 +53,7 @@ describeEachEngine('parallel guest spot photo uploads', (engine) => {
   });
 
   it('leaves no file behind when a spot is deleted while photos are being uploaded to it', async () => {
-    const studio = await createStudio(t.app);
-    const spot = await createGuestSpot(t.app, studio);
-    const image = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#993366' } }).jpeg().toBuffer();
-    const body = await multipartBody({}, { data: image, type: 'image/jpeg', filename: 'room.jpg' });
-    const send = () =>
-      t.app.inject({ method: 'POST', url: `/api/guest-spots/${spot.id}/photos`, payload: body.payload, headers: { ...body.headers, cookie: studio.cookie } });
+    const { studio, spot, send } = await spotUpload({ width: 1600, height: 1200 }, '#993366');
     const racing = Promise.all(Array.from({ length: 4 }, send));
     const deleted = await call(t.app, 'DELETE', `/api/guest-spots/${spot.id}`, { as: studio });
     expect(deleted.statusCode).toBe(200);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { scheduleJob } from '../../lib/jobs';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages';
 import { pathTo } from '../../../common/routes';
 import type { AppContext } from '../../context';
 import { t } from '../../i18n';
+import { mailClaimedInRounds, scheduleMailJob, type MailTally } from '../../lib/mail/claimed-rounds';
 import type { Mail } from '../../lib/mail/index';
 import { parseHashtags } from './presenter';
 import * as repo from './repo';
@@ -44,35 +44,29 @@ export async function runOnce(
   deps: ReminderDeps,
   now: Date = new Date(),
   log?: (err: unknown, postId: number) => void,
-): Promise<{ mailed: number; failed: number }> {
+): Promise<MailTally> {
   const at = now.toISOString();
-  let mailed = 0;
-  let failed = 0;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const due = await repo.findDueReminders(deps.db, at, BATCH_SIZE);
-    if (due.length === 0) break;
-    const claimed = new Set(await repo.claimReminders(deps.db, due.map((p) => p.id), at));
-    for (const post of due) {
-      if (!claimed.has(post.id)) continue;
-      try {
-        await deps.mailer.send(composeReminder(deps.config, post));
-        mailed++;
-      } catch (err) {
-        failed++;
-        log?.(err, post.id);
-      }
-    }
-    if (due.length < BATCH_SIZE) break;
-  }
-  return { mailed, failed };
+  return mailClaimedInRounds({
+    mailer: deps.mailer,
+    batchSize: BATCH_SIZE,
+    maxRounds: MAX_ROUNDS,
+    nextRound: async () => {
+      const due = await repo.findDueReminders(deps.db, at, BATCH_SIZE);
+      if (due.length === 0) return { found: 0, claimed: [] };
+      const claimed = new Set(await repo.claimReminders(deps.db, due.map((p) => p.id), at));
+      return { found: due.length, claimed: due.filter((post) => claimed.has(post.id)) };
+    },
+    compose: (post) => composeReminder(deps.config, post),
+    onError: (err, post) => log?.(err, post.id),
+  });
 }
 
-/** Runs the reminders now and then every minute while the app runs (`scheduleJob`). */
+/** Runs the reminders now and then every minute while the app runs. */
 export function schedulePostReminders(app: FastifyInstance, everyMs = REMINDER_JOB_EVERY_MS): void {
-  scheduleJob(app, {
+  scheduleMailJob(app, {
     name: 'the post reminder job',
     everyMs,
     run: () => runOnce(app.ctx, new Date(), (err, postId) => app.log.error({ err, postId }, 'sending a post reminder failed')),
-    report: (result) => (result.mailed || result.failed ? { level: 'info', fields: result, msg: 'post reminders' } : undefined),
+    msg: 'post reminders',
   });
 }

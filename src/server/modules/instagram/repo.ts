@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { UPCOMING_POSTS_MAX } from '../../../common/schemas/instagram';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { Database, InstagramMediaTable, InstagramPostsTable, PostPromotionsTable } from '../../db/schema';
-import type { VariantRecord } from '../../lib/images/index';
+import { pictureColumns, type NewPicture } from '../../lib/images/index';
 
 /** The database or an open transaction: the service runs several of these in one. */
 export type Conn = Db | Transaction<Database>;
@@ -189,21 +189,11 @@ export async function deleteUnusedMedia(conn: Conn, mediaId: number): Promise<st
   return row ? [row.image_url, row.medium_url, row.thumbnail_url] : [];
 }
 
-export interface NewMedia extends VariantRecord {
-  userId: number;
-  now: string;
-}
-
-export async function insertMedia(conn: Conn, media: NewMedia): Promise<number> {
+export async function insertMedia(conn: Conn, media: NewPicture): Promise<number> {
   const row = await conn
     .insertInto('instagram_media')
     .values({
-      user_id: media.userId,
-      image_url: media.imageUrl,
-      medium_url: media.mediumUrl,
-      thumbnail_url: media.thumbnailUrl,
-      width: media.width,
-      height: media.height,
+      ...pictureColumns(media),
       created_at: media.now,
     })
     .returning('id')

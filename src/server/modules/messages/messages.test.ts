@@ -24,6 +24,22 @@ describeEachEngine('messages', (engine) => {
     [artist, studio, third] = await Promise.all([createArtist(t.app), createStudio(t.app), createArtist(t.app)]);
   });
 
+  /**
+   * Writes `count` studios without profiles straight into the table, answering their ids in order;
+   * `prefix`, the engine and this test's artist make their names unique.
+   */
+  async function bareStudios(prefix: string, count: number): Promise<number[]> {
+    const bare = Array.from({ length: count }, (_, i) => ({
+      username: `${prefix}_${engine}_${i}_${artist.user.id}`,
+      usernameKey: `${prefix}_${engine}_${i}_${artist.user.id}`,
+      email: `${prefix}${i}_${artist.user.id}@example.test`,
+      name: `${prefix} ${i}`,
+      type: 'studio' as const,
+    }));
+    await insertBareUsers(t.app, bare);
+    return (await t.app.ctx.db.selectFrom('users').select('id').where('username', 'in', bare.map((b) => b.username)).orderBy('id').execute()).map((r) => r.id);
+  }
+
   it('sends a message: 201 with the message, both persons and the client id', async () => {
     const clientId = randomUUID();
     const res = await send(t.app, artist, studio.user.id, '  Hallo Studio!\nHast du im Mai Platz?  ', clientId);
@@ -159,15 +175,7 @@ describeEachEngine('messages', (engine) => {
   });
 
   it('pages conversations 50 at a time', async () => {
-    const bare = Array.from({ length: 52 }, (_, i) => ({
-      username: `pager_${engine}_${i}_${artist.user.id}`,
-      usernameKey: `pager_${engine}_${i}_${artist.user.id}`,
-      email: `pager${i}_${artist.user.id}@example.test`,
-      name: `Pager ${i}`,
-      type: 'studio' as const,
-    }));
-    await insertBareUsers(t.app, bare);
-    const ids = (await t.app.ctx.db.selectFrom('users').select('id').where('username', 'in', bare.map((b) => b.username)).orderBy('id').execute()).map((r) => r.id);
+    const ids = await bareStudios('pager', 52);
     // Written through the database: the rate limits would stop an account this young at 20 new conversations a day.
     await t.app.ctx.db.updateTable('users').set({ created_at: new Date(Date.now() - 30 * 86_400_000).toISOString() }).where('id', '=', artist.user.id).execute();
     for (const id of ids) expect((await send(t.app, artist, id, `Hi ${id}`)).statusCode).toBe(201);
@@ -326,15 +334,7 @@ describeEachEngine('messages', (engine) => {
   });
 
   it('lets a new account start 20 conversations a day, an older one 100', async () => {
-    const bare = Array.from({ length: 22 }, (_, i) => ({
-      username: `contact_${engine}_${i}_${artist.user.id}`,
-      usernameKey: `contact_${engine}_${i}_${artist.user.id}`,
-      email: `contact${i}_${artist.user.id}@example.test`,
-      name: `Contact ${i}`,
-      type: 'studio' as const,
-    }));
-    await insertBareUsers(t.app, bare);
-    const ids = (await t.app.ctx.db.selectFrom('users').select('id').where('username', 'in', bare.map((b) => b.username)).orderBy('id').execute()).map((r) => r.id);
+    const ids = await bareStudios('contact', 22);
     for (const id of ids.slice(0, 20)) expect((await send(t.app, artist, id, 'Hallo!')).statusCode).toBe(201);
     const over = await send(t.app, artist, ids[20] as number, 'Hallo!');
     expect(over.statusCode).toBe(429);

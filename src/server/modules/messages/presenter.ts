@@ -1,5 +1,5 @@
-import type { UserType } from '../../../common/constants';
 import type { Conversation, Message, MessageContact, MessagePerson, MessageReference } from '../../../common/schemas/messages';
+import { presentUserCard } from '../../lib/user-card';
 import type { ConversationRow, MessageRow, PersonRow } from './repo';
 
 /** What a reference snapshot keeps besides the spot's id. */
@@ -11,12 +11,8 @@ export interface ReferenceSnapshot {
   cityName: string | null;
 }
 
-export function presentPerson(row: Pick<PersonRow, 'id' | 'name' | 'username' | 'avatar' | 'user_type'>): MessagePerson {
-  return { id: row.id, name: row.name, username: row.username, avatar: row.avatar, userType: row.user_type as UserType };
-}
-
 export function presentContact(row: PersonRow, canSend: boolean, blockedByMe: boolean): MessageContact {
-  return { ...presentPerson(row), canSend, blockedByMe };
+  return { ...presentUserCard(row), canSend, blockedByMe };
 }
 
 /** The card of an application: the snapshot taken when it was sent, and whether the spot can still be had. */
@@ -57,11 +53,8 @@ export function presentMessage(row: MessageRow, people: Map<number, MessagePerso
 
 export function presentConversation(row: ConversationRow): Conversation {
   return {
-    id: row.contact_id,
-    name: row.name,
-    username: row.username,
-    avatar: row.avatar,
-    userType: row.user_type as UserType,
+    // The row is the contact's card; its user id stands as contact_id.
+    ...presentUserCard({ ...row, id: row.contact_id }),
     unreadCount: row.unread_count,
     lastMessage: row.last_message,
     lastMessageTime: row.last_message_at,

@@ -11,9 +11,10 @@ import { AppError } from '../../errors';
 import { consume, refund } from '../../http/rate-limit';
 import { t } from '../../i18n';
 import type { EventBus } from '../../lib/events/port';
+import { presentUserCard } from '../../lib/user-card';
 import { MESSAGES_PER_DAY, MESSAGES_PER_MINUTE, newConversationLimit } from './limits';
 import { authorizeApply, authorizeDelete, authorizeMessage, canMessage } from './policy';
-import { presentContact, presentConversation, presentMessage, presentPerson, type ReferenceSnapshot } from './presenter';
+import { presentContact, presentConversation, presentMessage, type ReferenceSnapshot } from './presenter';
 import { createMessageRepo, pairOf, type MessageRow, type PersonRow } from './repo';
 
 export type MessageServiceDeps = Pick<AppContext, 'db' | 'rateLimits'> & { events: EventBus };
@@ -45,7 +46,7 @@ export function createMessageService({ db, rateLimits, events }: MessageServiceD
     const spotIds = rows.filter((r) => r.reference_type === 'guest_spot' && r.reference_id !== null).map((r) => r.reference_id as number);
     const today = todayUtc();
     const available = new Set((await repo.spotsByIds(spotIds)).filter((s) => s.is_active === 1 && s.end_date >= today).map((s) => s.id));
-    const persons = new Map<number, MessagePerson>(people.map((p) => [p.id, presentPerson(p)]));
+    const persons = new Map<number, MessagePerson>(people.map((p) => [p.id, presentUserCard(p)]));
     return rows.map((r) => presentMessage(r, persons, available));
   }
 

@@ -7,7 +7,7 @@ import { MAIL_EXCERPT_CHARS } from '../../../common/schemas/messages';
 import { isReservedName } from '../../../common/username';
 import { createDb } from '../../db/index';
 import { describeEachEngine, useTestApp } from '../../test/app';
-import { createArtist, createStudio, createUser, type TestUser } from '../../test/factories';
+import { createArtist, createStudio, createUser, createUsers, type TestUser } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { insertMessage } from '../safety/testing';
 import { unsubscribeToken } from './token';
@@ -220,9 +220,7 @@ describeEachEngine('unread-message mail', (engine) => {
   };
 
   it('mails an idle user once, in their language, with senders, counts, excerpts and the unsubscribe headers', async () => {
-    const me = await createStudio(t.app);
-    const anna = await createArtist(t.app);
-    const ben = await createArtist(t.app);
+    const [me, anna, ben] = await createUsers(t.app, 'studio', 'artist', 'artist');
     await setUser(me.user.id, { language: 'de' });
     const long = `${'Lorem ipsum dolor sit amet, '.repeat(8)}Ende`;
     await insertMessage(t.app, { from: anna.user.id, to: me.user.id, content: 'Erste Nachricht', createdAt: ago(30 * MINUTE) });
@@ -297,11 +295,7 @@ describeEachEngine('unread-message mail', (engine) => {
   });
 
   it('sends nothing for messages read meanwhile, too new, to an active user or to one who turned the mail off', async () => {
-    const reader = await createArtist(t.app);
-    const fresh = await createArtist(t.app);
-    const active = await createArtist(t.app);
-    const off = await createArtist(t.app);
-    const sender = await createStudio(t.app);
+    const [reader, fresh, active, off, sender] = await createUsers(t.app, 'artist', 'artist', 'artist', 'artist', 'studio');
     await insertMessage(t.app, { from: sender.user.id, to: reader.user.id, createdAt: ago(30 * MINUTE), read: true });
     await insertMessage(t.app, { from: sender.user.id, to: fresh.user.id, createdAt: ago(MAIL_IDLE_MS - MINUTE) });
     await insertMessage(t.app, { from: sender.user.id, to: active.user.id, createdAt: ago(30 * MINUTE) });
@@ -322,12 +316,7 @@ describeEachEngine('unread-message mail', (engine) => {
   });
 
   it('sends nothing about a sender blocked either way, and leaves them out of a mail about others', async () => {
-    const blocker = await createArtist(t.app);
-    const blockedOne = await createStudio(t.app);
-    const victim = await createArtist(t.app);
-    const blockingSender = await createStudio(t.app);
-    const both = await createArtist(t.app);
-    const friend = await createStudio(t.app);
+    const [blocker, blockedOne, victim, blockingSender, both, friend] = await createUsers(t.app, 'artist', 'studio', 'artist', 'studio', 'artist', 'studio');
 
     // The receiver blocked the sender.
     await insertMessage(t.app, { from: blockedOne.user.id, to: blocker.user.id, createdAt: ago(30 * MINUTE) });

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { scheduleJob } from '../../lib/jobs';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages';
 import { pathTo } from '../../../common/routes';
 import { MAIL_EXCERPT_CHARS } from '../../../common/schemas/messages';
 import type { AppContext } from '../../context';
 import { t } from '../../i18n';
+import { mailClaimedInRounds, scheduleMailJob, type MailTally } from '../../lib/mail/claimed-rounds';
 import type { Mail } from '../../lib/mail/index';
 import * as repo from './repo';
 import { unsubscribeToken } from './token';
@@ -80,51 +80,54 @@ export async function runOnce(
   deps: UnreadMailDeps,
   now: Date = new Date(),
   log?: (err: unknown, userId: number) => void,
-): Promise<{ mailed: number; failed: number }> {
+): Promise<MailTally> {
   const { db, mailer, config } = deps;
   const at = {
     now: now.toISOString(),
     idleBefore: new Date(now.getTime() - MAIL_IDLE_MS).toISOString(),
     mailedBefore: new Date(now.getTime() - MAIL_GAP_MS).toISOString(),
   };
-  let mailed = 0;
-  let failed = 0;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const candidates = await repo.findMailCandidates(db, at, BATCH_SIZE);
-    if (candidates.length === 0) break;
-    const groups = await repo.findUnreadGroups(db, candidates.map((c) => c.id), at.now);
-    const latest = new Map((await repo.findMessagesWithSenders(db, groups.map((g) => g.last_id))).map((m) => [m.id, m]));
-    const byUser = new Map<number, Conversation[]>();
-    for (const group of groups) {
-      const message = latest.get(group.last_id);
-      if (!message) continue;
-      const list = byUser.get(group.receiver_id) ?? [];
-      list.push({ sender: message.sender_name || message.sender_username, count: group.count, excerpt: excerpt(message.content), at: message.created_at });
-      byUser.set(group.receiver_id, list);
-    }
-    const claimed = new Set(await repo.claimMailSlots(db, [...byUser.keys()], at));
-    for (const user of candidates) {
-      const conversations = byUser.get(user.id);
-      if (!conversations || !claimed.has(user.id)) continue;
-      try {
-        await mailer.send(composeUnreadMail(config, user, conversations));
-        mailed++;
-      } catch (err) {
-        failed++;
-        log?.(err, user.id);
-      }
-    }
-    if (candidates.length < BATCH_SIZE) break;
-  }
-  return { mailed, failed };
+  return mailClaimedInRounds({
+    mailer,
+    batchSize: BATCH_SIZE,
+    maxRounds: MAX_ROUNDS,
+    nextRound: async () => {
+      const candidates = await repo.findMailCandidates(db, at, BATCH_SIZE);
+      if (candidates.length === 0) return { found: 0, claimed: [] };
+      const byUser = await unreadByUser(db, candidates, at.now);
+      const claimed = new Set(await repo.claimMailSlots(db, [...byUser.keys()], at));
+      const mails = candidates.flatMap((user) => {
+        const conversations = byUser.get(user.id);
+        return conversations && claimed.has(user.id) ? [{ user, conversations }] : [];
+      });
+      return { found: candidates.length, claimed: mails };
+    },
+    compose: ({ user, conversations }) => composeUnreadMail(config, user, conversations),
+    onError: (err, { user }) => log?.(err, user.id),
+  });
 }
 
-/** Runs the mail job now and then every minute while the app runs (`scheduleJob`). */
+/** What each candidate has unread, one entry per sender with the latest message; users without any are left out. */
+async function unreadByUser(db: UnreadMailDeps['db'], candidates: repo.MailCandidate[], now: string): Promise<Map<number, Conversation[]>> {
+  const groups = await repo.findUnreadGroups(db, candidates.map((c) => c.id), now);
+  const latest = new Map((await repo.findMessagesWithSenders(db, groups.map((g) => g.last_id))).map((m) => [m.id, m]));
+  const byUser = new Map<number, Conversation[]>();
+  for (const group of groups) {
+    const message = latest.get(group.last_id);
+    if (!message) continue;
+    const list = byUser.get(group.receiver_id) ?? [];
+    list.push({ sender: message.sender_name || message.sender_username, count: group.count, excerpt: excerpt(message.content), at: message.created_at });
+    byUser.set(group.receiver_id, list);
+  }
+  return byUser;
+}
+
+/** Runs the mail job now and then every minute while the app runs. */
 export function scheduleUnreadMail(app: FastifyInstance, everyMs = MAIL_JOB_EVERY_MS): void {
-  scheduleJob(app, {
+  scheduleMailJob(app, {
     name: 'the unread-message mail job',
     everyMs,
     run: () => runOnce(app.ctx, new Date(), (err, userId) => app.log.error({ err, userId }, 'sending an unread-message mail failed')),
-    report: (result) => (result.mailed || result.failed ? { level: 'info', fields: result, msg: 'unread-message mails' } : undefined),
+    msg: 'unread-message mails',
   });
 }

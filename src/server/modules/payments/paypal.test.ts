@@ -53,6 +53,15 @@ describeEachEngine('payments with PayPal (against a local fake of its API)', (en
     return { orderId, providerOrderId };
   }
 
+  /** An artist's approved purchase, captured with PayPal answering `outcome`. */
+  async function captureWith(outcome: PaypalFake['captureOutcome']) {
+    const artist = await createArtist(t.app);
+    const { orderId, providerOrderId } = await approvedOrder(artist);
+    fake.captureOutcome = outcome;
+    const res = await capture(artist, orderId);
+    return { artist, orderId, providerOrderId, res };
+  }
+
   function webhook(event: Record<string, unknown>, headers: Record<string, string> = signedHeaders()) {
     return t.app.inject({ method: 'POST', url: '/api/payments/webhook/paypal', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(event) });
   }
@@ -132,10 +141,7 @@ describeEachEngine('payments with PayPal (against a local fake of its API)', (en
   });
 
   it('fails a declined capture with 402 and grants nothing', async () => {
-    const artist = await createArtist(t.app);
-    const { orderId } = await approvedOrder(artist);
-    fake.captureOutcome = 'DECLINED';
-    const res = await capture(artist, orderId);
+    const { artist, orderId, res } = await captureWith('DECLINED');
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ success: false, message: 'The payment could not be completed. Please try again later or contact support.' });
     expect((await orderRow(t.app, orderId)).status).toBe('failed');
@@ -152,20 +158,14 @@ describeEachEngine('payments with PayPal (against a local fake of its API)', (en
   });
 
   it('reads back an order PayPal calls already captured and completes it', async () => {
-    const artist = await createArtist(t.app);
-    const { orderId } = await approvedOrder(artist);
-    fake.captureOutcome = 'ALREADY_CAPTURED';
-    const res = await capture(artist, orderId);
+    const { artist, res } = await captureWith('ALREADY_CAPTURED');
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('completed');
     expect(await sessionFeaturedUntil(t.app, artist)).not.toBeNull();
   });
 
   it('leaves an unreachable capture to the reconciler (502), which completes it later', async () => {
-    const artist = await createArtist(t.app);
-    const { orderId } = await approvedOrder(artist);
-    fake.captureOutcome = 'UNAVAILABLE';
-    const res = await capture(artist, orderId);
+    const { artist, orderId, res } = await captureWith('UNAVAILABLE');
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ success: false, message: 'An error occurred while processing the payment.' });
     expect((await orderRow(t.app, orderId)).status).toBe('capturing');
@@ -176,10 +176,7 @@ describeEachEngine('payments with PayPal (against a local fake of its API)', (en
   });
 
   it('holds a PENDING capture until the verified webhook completes it, once per event id', async () => {
-    const artist = await createArtist(t.app);
-    const { orderId, providerOrderId } = await approvedOrder(artist);
-    fake.captureOutcome = 'PENDING';
-    const res = await capture(artist, orderId);
+    const { artist, orderId, providerOrderId, res } = await captureWith('PENDING');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, status: 'pending', featuredUntil: null });
     expect((await orderRow(t.app, orderId)).status).toBe('pending');
@@ -203,19 +200,13 @@ describeEachEngine('payments with PayPal (against a local fake of its API)', (en
   });
 
   it('fails a pending order on PAYMENT.CAPTURE.DENIED', async () => {
-    const artist = await createArtist(t.app);
-    const { orderId, providerOrderId } = await approvedOrder(artist);
-    fake.captureOutcome = 'PENDING';
-    await capture(artist, orderId);
+    const { orderId, providerOrderId } = await captureWith('PENDING');
     expect((await webhook(captureEvent(`WH-D-${orderId}`, 'PAYMENT.CAPTURE.DENIED', orderId, providerOrderId))).statusCode).toBe(200);
     expect(await orderRow(t.app, orderId)).toMatchObject({ status: 'failed', failure: 'DENIED' });
   });
 
   it('refuses a forged or unsigned webhook (400) before changing anything', async () => {
-    const artist = await createArtist(t.app);
-    const { orderId, providerOrderId } = await approvedOrder(artist);
-    fake.captureOutcome = 'PENDING';
-    await capture(artist, orderId);
+    const { orderId, providerOrderId } = await captureWith('PENDING');
     const event = captureEvent(`WH-F-${orderId}`, 'PAYMENT.CAPTURE.COMPLETED', orderId, providerOrderId);
 
     fake.verification = 'FAILURE';

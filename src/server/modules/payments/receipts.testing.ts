@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ProductType } from '../../../common/schemas/payments';
+import { SEEDED_PRICES } from '../../../common/schemas/payments.testing';
 import type { TestUser } from '../../test/factories';
 import { assignReceipt } from './receipts';
-
-const PRICES: Record<ProductType, number> = {
-  featured_artist: 1990,
-  featured_studio: 1990,
-  instagram_feed_post: 990,
-  instagram_story: 990,
-  instagram_reel: 1490,
-};
 
 export interface TestOrder {
   productType?: ProductType;
@@ -38,7 +31,7 @@ export async function insertOrder(app: FastifyInstance, buyer: TestUser, order: 
       id,
       user_id: buyer.user.id,
       product_type: productType,
-      amount_cents: order.amountCents ?? PRICES[productType],
+      amount_cents: order.amountCents ?? SEEDED_PRICES[productType],
       currency: 'EUR',
       provider: order.provider ?? 'test',
       provider_order_id: order.providerOrderId === undefined ? `PROV-${id.slice(0, 8).toUpperCase()}` : order.providerOrderId,

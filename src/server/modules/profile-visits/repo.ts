@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index';
+import { countRows } from '../../lib/count-rows';
 
 /** Records a visit unless this visitor was counted for the profile today (the unique key decides). */
 export async function insertVisit(db: Db, profileId: number, visitorKey: string, day: string, now: string): Promise<void> {
@@ -9,13 +10,8 @@ export async function insertVisit(db: Db, profileId: number, visitorKey: string,
     .execute();
 }
 
-export async function countVisits(db: Db, profileId: number): Promise<number> {
-  const row = await db
-    .selectFrom('profile_visits')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('profile_id', '=', profileId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countVisits(db: Db, profileId: number): Promise<number> {
+  return countRows(db, 'profile_visits', 'profile_id', profileId);
 }
 
 export async function userExists(db: Db, id: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
-import { createArtist, createStudio, type TestUser } from '../../test/factories';
+import { createUsers, type TestUser } from '../../test/factories';
 import { call } from '../../test/listing-factories';
 import { multipartBody } from '../../test/multipart';
 import { givePicture } from '../../test/pictures';
@@ -32,11 +32,7 @@ describeEachEngine('profiles in lists need a picture', (engine) => {
   };
 
   it('keeps a new profile out of the artist list and the featured lists; its own page works', async () => {
-    const bare = await createArtist(t.app);
-    const withAvatar = await createArtist(t.app);
-    const withWork = await createArtist(t.app);
-    const bareStudio = await createStudio(t.app);
-    const studio = await createStudio(t.app);
+    const [bare, withAvatar, withWork, bareStudio, studio] = await createUsers(t.app, 'artist', 'artist', 'artist', 'studio', 'studio');
     await givePicture(t.app, withAvatar, 'avatar');
     await givePicture(t.app, withWork, 'work');
     await givePicture(t.app, studio, 'avatar');
@@ -56,9 +52,7 @@ describeEachEngine('profiles in lists need a picture', (engine) => {
   });
 
   it('lists a profile as soon as its first avatar or portfolio image is uploaded, despite the cached lists', async () => {
-    const byAvatar = await createArtist(t.app);
-    const byWork = await createArtist(t.app);
-    const studio = await createStudio(t.app);
+    const [byAvatar, byWork, studio] = await createUsers(t.app, 'artist', 'artist', 'studio');
     await feature([byAvatar, byWork, studio]);
     // Read first, so the lists are cached without them.
     expect(await artistIds()).not.toContain(byAvatar.user.id);

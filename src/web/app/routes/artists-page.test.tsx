@@ -1,28 +1,15 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import type { ArtistListItem } from '../../../common/schemas/artists';
+import { describe, expect, it } from 'vitest';
 import { slotSizes } from '../../ui/card-pictures';
-import { answerFetch, createArtistListItem, createCardImage, jsonResponse } from '../../test/factories';
+import { serveArtistList } from '../../test/artist-list';
+import { createArtistListItem, createCardImage } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
 import ArtistsPage from './artists-page';
-
-function mockApi(items: ArtistListItem[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      answerFetch({
-        '/api/styles': () => jsonResponse([]),
-        '/countries-cities-completed.json': () => jsonResponse([]),
-        '/api/artists': () => jsonResponse({ items, total: items.length, page: 1, pageSize: 12 }),
-      }),
-    ),
-  );
-}
 
 describe('artist list', () => {
   it("shows each artist's latest works beside their avatar; the first card's pictures load at once, the rest lazily", async () => {
     const works = [createCardImage(), createCardImage()];
-    mockApi([
+    serveArtistList([
       createArtistListItem({ name: 'Lena Hoffmann', username: 'Lena Ink', avatar: '/uploads/avatars/1/a-large.webp', images: works }),
       createArtistListItem({ name: 'Max Muster', username: 'max', images: [createCardImage()] }),
       createArtistListItem({ name: 'Ohne Bild', username: 'ohne' }),

@@ -3,9 +3,9 @@ import { PageHeader } from '../../ui/page-header';
 import { profilePath } from '../../../common/username';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';
-import { PageSpinner } from '../../ui/page-spinner';
+import { loginGatedPage } from '../../ui/login-gate';
 import { HintsBox, HintsProvider } from '../../ui/hints';
-import { RequireLogin, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { AccountSettings, PaymentNotice, ProfileCompleteness, ShareProfileDialog, VisitsTile, WelcomeDialog } from '../../features/dashboard';
 import { useProfile } from '../../features/profiles';
 import { KINDS, ListingsTile } from '../../features/listings';
@@ -15,16 +15,10 @@ import { EmailPreference } from '../../features/notifications';
 import { PostsTile } from '../../features/posts';
 import { PaymentHistory, PremiumSection } from '../../features/payments';
 import { Card } from '../../ui/card';
+import { CardHeading } from '../../ui/card-heading';
 
 /** /dashboard: the account's home, combining the dashboard's own pieces with the listing tile of the account type. */
-export default function DashboardPage() {
-  const { t } = useTranslation('auth');
-  return (
-    <RequireLogin fallback={<PageSpinner label={t('loading')} />}>
-      <Dashboard />
-    </RequireLogin>
-  );
-}
+export default loginGatedPage(Dashboard, 'auth');
 
 function Dashboard() {
   const { t } = useTranslation('dashboard');
@@ -82,7 +76,7 @@ function MessagingSettings() {
   const { t } = useTranslation('notifications');
   return (
     <Card className="space-y-6 p-5">
-      <h2 className="text-xl font-bold">{t('settings.title')}</h2>
+      <CardHeading title={t('settings.title')} />
       <EmailPreference />
       <BlockedUsers />
     </Card>

@@ -4,7 +4,8 @@ import { FeaturedCard } from '../../features/home/components/featured-card';
 import { KindListingCard } from '../../features/listings/listing-card';
 import { KINDS } from '../../features/listings/kinds';
 import { ProfileHeader } from '../../features/profiles/components/profile-header';
-import { answerFetch, createArtistListItem, createAvailabilityListItem, createFeaturedArtist, createGuestSpotListItem, createProfile, jsonResponse } from '../../test/factories';
+import { serveArtistList } from '../../test/artist-list';
+import { createArtistListItem, createAvailabilityListItem, createFeaturedArtist, createGuestSpotListItem, createProfile } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
 import ArtistsPage from './artists-page';
 
@@ -35,16 +36,7 @@ describe('featured badges on cards and profiles', () => {
 
   it('marks a featured artist on the artist list, and no other', async () => {
     const items = [createArtistListItem({ name: 'Paid Artist', featured: true }), createArtistListItem({ name: 'Other Artist', featured: false })];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        answerFetch({
-          '/api/styles': () => jsonResponse([]),
-          '/countries-cities-completed.json': () => jsonResponse([]),
-          '/api/artists': () => jsonResponse({ items, total: items.length, page: 1, pageSize: 12 }),
-        }),
-      ),
-    );
+    serveArtistList(items);
     await renderWithApp(<ArtistsPage />, { path: '/pt/tattooartists', namespaces: ['artists', 'listings'] });
     const paid = await screen.findByRole('link', { name: /Paid Artist/ }, { timeout: 5000 });
     expect(within(paid).getByText('Em destaque')).toBeTruthy();

@@ -7,11 +7,12 @@ import type { GalleryListItem } from '../../../common/schemas/gallery';
 import { profilePathTo } from '../../../common/routes';
 import { useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
-import { Alert } from '../../ui/alert';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Select } from '../../ui/field';
+import { LoadMoreButton } from '../../ui/load-more';
+import { QueryErrorAlert } from '../../ui/retry-alert';
 import { Skeleton } from '../../ui/skeleton';
 import { cityOptions, countryOptions, findCountry, useCountries } from '../../reference/api/get-countries';
 import { useStyles } from '../../reference/api/get-styles';
@@ -115,9 +116,7 @@ export default function GalleryPage() {
           ))}
         </div>
       ) : gallery.isError ? (
-        <Alert tone="error" action={<Button onClick={() => void gallery.refetch()}>{t('page.retry')}</Button>}>
-          {gallery.error.message || t('page.loadFailed')}
-        </Alert>
+        <QueryErrorAlert query={gallery} retryLabel={t('page.retry')} fallback={t('page.loadFailed')} />
       ) : items.length === 0 ? (
         <EmptyState
           icon={<Images />}
@@ -136,13 +135,7 @@ export default function GalleryPage() {
               <GalleryTile key={item.id} item={item} priority={i < 2} />
             ))}
           </ul>
-          {gallery.hasNextPage && (
-            <div className="flex justify-center">
-              <Button onClick={() => void gallery.fetchNextPage()} loading={gallery.isFetchingNextPage}>
-                {t('page.loadMore')}
-              </Button>
-            </div>
-          )}
+          <LoadMoreButton query={gallery} label={t('page.loadMore')} />
         </>
       )}
     </div>

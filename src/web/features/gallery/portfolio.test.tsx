@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GalleryImage } from '../../../common/schemas/gallery';
 import { createGalleryImage, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
+import { interceptUploads, stubObjectUrls } from '../../test/upload';
 import { Portfolio } from './components/portfolio';
 
 const mine = { edit: true, delete: true };
@@ -95,22 +96,8 @@ describe('portfolio', () => {
   it('puts newly uploaded work first', async () => {
     const user = userEvent.setup();
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([])));
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
-    class FakeXhr {
-      upload = { onprogress: null };
-      status = 201;
-      responseText = JSON.stringify({ success: true, image: createGalleryImage({ id: 99, caption: 'Fresh', can: mine }) });
-      onload: (() => void) | null = null;
-      open() {}
-      setRequestHeader() {}
-      getResponseHeader() {
-        return 'application/json';
-      }
-      send() {
-        setTimeout(() => this.onload?.(), 0);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    stubObjectUrls();
+    interceptUploads((upload) => setTimeout(() => upload.answer(201, { success: true, image: createGalleryImage({ id: 99, caption: 'Fresh', can: mine }) }), 0));
     const images = [1, 2].map((n) => createGalleryImage({ id: n, caption: `Piece ${n}`, can: mine }));
     await renderWithApp(<Owner initial={images} />, { namespaces: ['gallery'] });
     await user.click(screen.getByRole('button', { name: 'Add image' }));

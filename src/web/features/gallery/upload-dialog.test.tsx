@@ -3,61 +3,39 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GalleryImage } from '../../../common/schemas/gallery';
 import { createGalleryImage, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
+import { interceptUploads, stubObjectUrls, type PendingUpload } from '../../test/upload';
 import { runLimited } from './api/upload-image';
 import { UploadDialog } from './components/upload-dialog';
 
 const png = (name: string) => new File(['x'], name, { type: 'image/png' });
 
-/**
- * Uploads go through XMLHttpRequest (for their progress). Each one reports 40 %, then waits for
- * the test to `finish` it: with an image (201) or the server's error.
- */
+/** Each upload reports 40 %, then waits for the test to `finish` it: with an image (201) or the server's error. */
 function fakeUploads() {
   const sent: { name: string; caption: string | null; styleIds: string[] }[] = [];
-  const open = new Map<string, FakeXhr>();
+  const open = new Map<string, PendingUpload>();
   let inFlight = 0;
   let maxInFlight = 0;
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    timeout = 0;
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    getResponseHeader() {
-      return 'application/json';
-    }
-    abort() {}
-    send(form: FormData) {
-      const name = (form.get('image') as File).name;
-      sent.push({ name, caption: form.get('caption') as string | null, styleIds: form.getAll('styleIds') as string[] });
-      open.set(name, this);
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }), 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  interceptUploads((upload) => {
+    const name = (upload.form.get('image') as File).name;
+    sent.push({ name, caption: upload.form.get('caption') as string | null, styleIds: upload.form.getAll('styleIds') as string[] });
+    open.set(name, upload);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    setTimeout(() => upload.progress(40), 0);
+  });
   const finish = async (name: string, answer: { status: number; body: unknown }) => {
     await waitFor(() => expect(open.has(name)).toBe(true));
-    const xhr = open.get(name) as FakeXhr;
+    const upload = open.get(name) as PendingUpload;
     open.delete(name);
     inFlight--;
-    xhr.status = answer.status;
-    xhr.responseText = JSON.stringify(answer.body);
-    xhr.onload?.();
+    upload.answer(answer.status, answer.body);
   };
-  return { sent, finish, open, maxInFlight: () => maxInFlight };
+  return { sent, finish, maxInFlight: () => maxInFlight };
 }
 
 function renderDialog(props: { onUploaded?: (image: GalleryImage) => void; onFinished?: (count: number) => void; onOpenChange?: (open: boolean) => void } = {}, path = '/') {
   vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([{ id: 1, slug: 'dotwork', name: 'Dotwork' }])));
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+  stubObjectUrls();
   return renderWithApp(
     <UploadDialog open onOpenChange={props.onOpenChange ?? (() => {})} onUploaded={props.onUploaded ?? (() => {})} onFinished={props.onFinished} />,
     { path, namespaces: ['gallery'] },

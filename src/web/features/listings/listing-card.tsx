@@ -6,6 +6,7 @@ import type { ListingListItem, StyleRef } from '../../../common/schemas/listing-
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Badge } from '../../ui/badge';
 import { CardAvatar, CardPictures } from '../../ui/card-pictures';
+import { CardFact } from '../../ui/card-fact';
 import { LINK_CARD_CLASSES } from '../../ui/card';
 import { FeaturedBadge } from '../../ui/featured-badge';
 import { CardSkeleton } from '../../ui/skeleton';
@@ -95,18 +96,8 @@ export function ListingCard({
           <h2 className="min-w-0 text-lg leading-tight font-bold break-words group-hover:underline">{title}</h2>
         </div>
         {owner && <p className="text-sm font-semibold">{owner}</p>}
-        {place && (
-          <p className="flex items-start gap-1.5 text-sm text-ink-muted">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{place}</span>
-          </p>
-        )}
-        {period && (
-          <p className="flex items-start gap-1.5 text-sm text-ink-muted">
-            <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{period}</span>
-          </p>
-        )}
+        <CardFact icon={MapPin} text={place} />
+        <CardFact icon={CalendarDays} text={period} />
         {extra && <div className="text-sm">{extra}</div>}
         <div className="mt-auto pt-2">
           <StyleBadges styles={styles} />

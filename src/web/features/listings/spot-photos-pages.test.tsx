@@ -26,19 +26,24 @@ function serve(spot: GuestSpotDetail) {
   );
 }
 
+/** The detail page under its route, for a spot the server has. */
+function showDetail(spot: GuestSpotDetail) {
+  serve(spot);
+  return renderWithApp(
+    <Routes>
+      <Route path="/guestspot/:slug" element={<GuestSpotDetailPage />} />
+    </Routes>,
+    { path: `/guestspot/${spot.slug}`, namespaces: [...NAMESPACES, 'messages'] },
+  );
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('guest spot photos on the pages', () => {
   it('shows the photos on the detail page, the first one leading', async () => {
     const photos = [createCardImage(), createCardImage()];
     const spot = { ...createGuestSpot(), photos };
-    serve(spot);
-    await renderWithApp(
-      <Routes>
-        <Route path="/guestspot/:slug" element={<GuestSpotDetailPage />} />
-      </Routes>,
-      { path: `/guestspot/${spot.slug}`, namespaces: [...NAMESPACES, 'messages'] },
-    );
+    await showDetail(spot);
     const lead = await screen.findByRole('img', { name: 'Photo 1 of 2 of the workplace at Nadelwerk Berlin' }, { timeout: 5000 });
     expect(lead.getAttribute('src')).toBe(photos[0]!.largeUrl);
     expect(screen.getByRole('button', { name: 'Enlarge photo 2 of 2' })).toBeTruthy();
@@ -46,13 +51,7 @@ describe('guest spot photos on the pages', () => {
 
   it('shows no gallery on a spot without photos', async () => {
     const spot = { ...createGuestSpot(), photos: [] };
-    serve(spot);
-    await renderWithApp(
-      <Routes>
-        <Route path="/guestspot/:slug" element={<GuestSpotDetailPage />} />
-      </Routes>,
-      { path: `/guestspot/${spot.slug}`, namespaces: [...NAMESPACES, 'messages'] },
-    );
+    await showDetail(spot);
     expect(await screen.findByRole('heading', { name: spot.title }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Enlarge photo/ })).toBeNull();
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardImage } from '../../../common/schemas/card-images';
 import { createCardImage, createSessionUser, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
+import { interceptUploads } from '../../test/upload';
 import { moveItem, SpotPhotoGallery, SpotPhotosManager } from './spot-photos';
 
 const SPOT = 7;
@@ -35,44 +36,20 @@ function fakeServer(initial: CardImage[]) {
     }),
   );
 
-  // Uploads go through XMLHttpRequest (for their progress): each answers after a progress event.
+  // Each upload answers after a progress event.
   const uploads: string[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    timeout = 0;
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    getResponseHeader() {
-      return 'application/json';
-    }
-    abort() {}
-    send(form: FormData) {
-      const file = form.get('image') as File;
-      uploads.push(file.name);
+  interceptUploads((upload) => {
+    uploads.push((upload.form.get('image') as File).name);
+    setTimeout(() => {
+      upload.progress(50);
       setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        setTimeout(() => {
-          const photo = createCardImage({ width: 800, height: 600 });
-          photos = [...photos, photo];
-          calls.push({ method: 'POST', url: this.url });
-          this.status = 201;
-          this.responseText = JSON.stringify({ success: true, photo, photos });
-          this.onload?.();
-        }, 5);
+        const photo = createCardImage({ width: 800, height: 600 });
+        photos = [...photos, photo];
+        calls.push({ method: 'POST', url: upload.url });
+        upload.answer(201, { success: true, photo, photos });
       }, 5);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    }, 5);
+  });
   return { calls, uploads, photos: () => photos };
 }
 

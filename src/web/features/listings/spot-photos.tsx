@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { GUEST_SPOT_PHOTOS_MAX, type CardImage } from '../../../common/schemas/card-images';
 import type { GuestSpotPhotosAnswer, GuestSpotPhotoUploadAnswer } from '../../../common/schemas/guest-spot-photos';
@@ -9,7 +9,7 @@ import { Alert } from '../../ui/alert';
 import { Button, buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { ImageViewer } from '../../ui/image-viewer';
+import { ImageViewer, useViewerTexts } from '../../ui/image-viewer';
 import { Image } from '../../ui/image';
 import { Skeleton } from '../../ui/skeleton';
 
@@ -33,6 +33,11 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   if (item === undefined) return next;
   next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
   return next;
+}
+
+/** A photo from its large variant (the srcset offers the smaller ones), rounded, its placeholder coloured by its id. */
+function SpotPhoto({ photo, ...shown }: { photo: CardImage } & Pick<ComponentProps<typeof Image>, 'alt' | 'ratio' | 'sizes' | 'priority'>) {
+  return <Image src={photo.largeUrl} kind="gallery" width={photo.width} height={photo.height} seed={photo.id} className="rounded" {...shown} />;
 }
 
 interface UploadRow {
@@ -195,17 +200,7 @@ export function SpotPhotosManager({ spotId }: { spotId: number }) {
                 className={cn('space-y-2 rounded border border-line bg-surface p-2', dragged === index && 'opacity-60')}
               >
                 <div className="relative cursor-grab">
-                  <Image
-                    src={photo.largeUrl}
-                    alt={t('photoAlt', { number: index + 1 })}
-                    ratio="4/3"
-                    kind="gallery"
-                    width={photo.width}
-                    height={photo.height}
-                    sizes="(min-width: 640px) 240px, 50vw"
-                    seed={photo.id}
-                    className="rounded"
-                  />
+                  <SpotPhoto photo={photo} alt={t('photoAlt', { number: index + 1 })} ratio="4/3" sizes="(min-width: 640px) 240px, 50vw" />
                   {index === 0 && <span className="absolute top-2 left-2 rounded bg-surface px-2 py-0.5 text-xs font-bold text-ink">{t('cover')}</span>}
                 </div>
                 <div className="flex flex-wrap gap-1">
@@ -351,18 +346,7 @@ export function SpotPhotoGallery({ photos, studioName }: { photos: CardImage[]; 
         className="block w-full cursor-zoom-in rounded focus-visible:outline-2 focus-visible:outline-offset-2"
         aria-label={t('open', { number: 1, count })}
       >
-        <Image
-          src={lead.largeUrl}
-          alt={alt(0)}
-          ratio="3/2"
-          kind="gallery"
-          width={lead.width}
-          height={lead.height}
-          sizes="(min-width: 1024px) 672px, 100vw"
-          priority
-          seed={lead.id}
-          className="rounded"
-        />
+        <SpotPhoto photo={lead} alt={alt(0)} ratio="3/2" sizes="(min-width: 1024px) 672px, 100vw" priority />
       </button>
       {rest.length > 0 && (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
@@ -374,17 +358,7 @@ export function SpotPhotoGallery({ photos, studioName }: { photos: CardImage[]; 
                 className="block w-full cursor-zoom-in rounded focus-visible:outline-2 focus-visible:outline-offset-2"
                 aria-label={t('open', { number: i + 2, count })}
               >
-                <Image
-                  src={photo.largeUrl}
-                  alt={alt(i + 1)}
-                  ratio="1/1"
-                  kind="gallery"
-                  width={photo.width}
-                  height={photo.height}
-                  sizes="(min-width: 640px) 140px, 33vw"
-                  seed={photo.id}
-                  className="rounded"
-                />
+                <SpotPhoto photo={photo} alt={alt(i + 1)} ratio="1/1" sizes="(min-width: 640px) 140px, 33vw" />
               </button>
             </li>
           ))}
@@ -397,21 +371,6 @@ export function SpotPhotoGallery({ photos, studioName }: { photos: CardImage[]; 
 
 /** The enlarged view of the spot's photos (ui/image-viewer): arrow keys, swipe, Escape. */
 function PhotoViewer({ photos, index, onIndexChange, alt }: { photos: CardImage[]; index: number | null; onIndexChange: (index: number | null) => void; alt: (index: number) => string }) {
-  const { t } = useTranslation('spotPhotos');
-  return (
-    <ImageViewer
-      images={photos}
-      index={index}
-      onIndexChange={onIndexChange}
-      onClose={() => onIndexChange(null)}
-      alt={(_photo, i) => alt(i)}
-      texts={{
-        title: (number, count) => t('viewerTitle', { number, count }),
-        close: t('close'),
-        previous: t('previous'),
-        next: t('next'),
-        failed: t('viewerFailed'),
-      }}
-    />
-  );
+  const texts = useViewerTexts('spotPhotos');
+  return <ImageViewer images={photos} index={index} onIndexChange={onIndexChange} onClose={() => onIndexChange(null)} alt={(_photo, i) => alt(i)} texts={texts} />;
 }

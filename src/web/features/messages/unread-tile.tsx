@@ -3,7 +3,7 @@ import { UNREAD_POLL_DASHBOARD_MS } from '../../../common/constants';
 import { profilePath } from '../../../common/username';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { useSession } from '../../lib/session';
-import { CountTile } from '../../ui/count-tile';
+import { CountTile, countTileTexts } from '../../ui/count-tile';
 import { useOwnUsername } from './api/get-owner-path';
 import { useUnreadCount } from './api/get-unread-count';
 import { useLiveMessages } from './live/use-live-messages';
@@ -21,17 +21,7 @@ export function UnreadTile() {
   const username = useOwnUsername(me ?? 0);
   const href = username.data ? `/${profilePath(username.data)}?tab=messages` : '/messages';
   return (
-    <CountTile
-      id="unread"
-      texts={{
-        title: t('unread.title'),
-        loading: t('unread.loading'),
-        empty: t('unread.empty'),
-        count: (count) => t('unread.count', { count }),
-        failed: t('unread.failed'),
-      }}
-      query={unread}
-    >
+    <CountTile id="unread" texts={countTileTexts(t, 'unread', 'unread.failed')} query={unread}>
       <LocalizedLink to={href} data-testid="unread-link">{t('unread.open')}</LocalizedLink>
     </CountTile>
   );

@@ -1,11 +1,11 @@
 import { MailX } from 'lucide-react';
 import { useTranslation } from '../../i18n/react';
 import { useParams } from 'react-router';
-import { LocalizedLink } from '../../i18n/localized-link';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { LinkSentence } from '../../ui/link-sentence';
 import { useUnsubscribe } from './api/unsubscribe';
 
 /**
@@ -39,12 +39,7 @@ export default function UnsubscribePage() {
             </Button>
           </>
         )}
-        <p className="text-sm text-ink-muted">
-          {t('unsubscribe.settings')}{' '}
-          <LocalizedLink to="/dashboard" className="underline">
-            {t('unsubscribe.settingsLink')}
-          </LocalizedLink>
-        </p>
+        <LinkSentence text={t('unsubscribe.settings')} link={t('unsubscribe.settingsLink')} to="/dashboard" className="text-sm text-ink-muted" linkClassName="underline" />
       </Card>
     </div>
   );

@@ -1,39 +1,27 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../common/schemas/session';
-import { SessionProvider } from '../../lib/session';
 import { createSessionUser, jsonResponse } from '../../test/factories';
-import { renderWithApp } from '../../test/render';
+import { definitionOf } from '../../test/queries';
+import { renderPageAt } from '../../test/route-page';
 import CheckoutTestPage from './checkout-test-page';
 import { createTestOrder, mockApi, orderId } from './test-data';
 
 const buyer = () => createSessionUser({ id: 3, name: 'Lena Hoffmann', username: 'Lena Ink' });
 
 /** The page under its route (it reads the order id from the path), with the places a decision leads to. */
-const render = (path: string, user: SessionUser | null = buyer()) => {
-  const session = user ? { state: 'loggedIn' as const, user } : { state: 'loggedOut' as const, user: null };
-  const page = (
-    <SessionProvider initialState={session} onLoggedOut={() => {}}>
-      <CheckoutTestPage />
-    </SessionProvider>
-  );
-  return renderWithApp(null, {
+const render = (path: string, user: SessionUser | null = buyer()) =>
+  renderPageAt('/checkout/test/:orderId', <CheckoutTestPage />, {
     path,
     namespaces: ['payments', 'errors'],
-    session,
+    session: user ? { state: 'loggedIn', user } : { state: 'loggedOut', user: null },
     routes: [
-      { path: '/checkout/test/:orderId', element: page },
-      { path: '/de/checkout/test/:orderId', element: page },
       { path: '/dashboard', element: <p>dashboard</p> },
       { path: '/de/dashboard', element: <p>Dashboard (de)</p> },
       { path: '/login', element: <p>login page</p> },
       { path: '/Lena-Ink/posts/upsell/:id', element: <p>upsell page</p> },
     ],
   });
-};
-
-/** The text a term of the order's list stands for. */
-const definition = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('test checkout page', () => {
   it('says no real money moves and shows product, amount and buyer, in German', async () => {
@@ -41,9 +29,9 @@ describe('test checkout page', () => {
     mockApi({ 'GET /api/payments/test-provider/orders/': () => jsonResponse(answer) });
     await render(`/de/checkout/test/${answer.order.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Testzahlung: Es fließt kein echtes Geld' })).toBeTruthy();
-    expect(definition('Produkt')).toBe('Featured-Künstler');
-    expect(definition('Betrag')).toBe('19,90\u00a0€');
-    expect(definition('Käufer')).toBe('Lena Hoffmann');
+    expect(definitionOf('Produkt')).toBe('Featured-Künstler');
+    expect(definitionOf('Betrag')).toBe('19,90\u00a0€');
+    expect(definitionOf('Käufer')).toBe('Lena Hoffmann');
     expect(screen.getByRole('button', { name: 'Zahlung bestätigen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Zahlung ablehnen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Abbrechen' })).toBeTruthy();

@@ -7,26 +7,18 @@ import { buildPath } from '../../../common/routes';
 import { useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { ApiError } from '../../lib/api';
-import { RequireLogin, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { PageSpinner } from '../../ui/page-spinner';
-import { LoadingShape, SkeletonLines } from '../../ui/skeleton';
+import { loginGatedPage } from '../../ui/login-gate';
 import { useDecideTestOrder, type TestDecision } from './api/decide-test-order';
 import { useTestOrder } from './api/get-test-order';
-import { NotFound } from '../../ui/not-found';
+import { OrderLoadState } from './components/order-load-state';
 import { productName } from './components/product-name';
 
 /** /checkout/test/:orderId: the built-in test provider's approval page. */
-export default function CheckoutTestPage() {
-  const { t } = useTranslation('payments');
-  return (
-    <RequireLogin fallback={<PageSpinner label={t('loading')} />}>
-      <CheckoutTest />
-    </RequireLogin>
-  );
-}
+export default loginGatedPage(CheckoutTest, 'payments');
 
 // Whatever the provider has not yet decided is still open.
 const OPEN = 'CREATED';
@@ -42,22 +34,8 @@ function CheckoutTest() {
   const [chosen, setChosen] = useState<TestDecision | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (order.isPending) {
-    return (
-      <LoadingShape label={t('checkout.loading')} className="mx-auto max-w-xl space-y-4 px-4 py-12">
-        <SkeletonLines lines={['h-10 w-3/4', 'h-4 w-full', 'h-40 w-full']} />
-      </LoadingShape>
-    );
-  }
-  if (order.isError) {
-    // A malformed id (400) names no order either.
-    if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400)) return <NotFound />;
-    return (
-      <section className="mx-auto max-w-xl space-y-4 px-4 py-12">
-        <h1 className="text-2xl font-extrabold">{t('checkout.title')}</h1>
-        <Alert tone="error">{t('checkout.loadFailed')}</Alert>
-      </section>
-    );
+  if (order.isPending || order.isError) {
+    return <OrderLoadState query={order} page="checkout" className="mx-auto max-w-xl space-y-4 px-4 py-12" lines={['h-10 w-3/4', 'h-4 w-full', 'h-40 w-full']} />;
   }
 
   const { productType, amountCents, buyer, status } = order.data;

@@ -1,31 +1,17 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/session';
 import { createSessionUser, jsonResponse } from '../../test/factories';
-import { renderWithApp } from '../../test/render';
+import { definitionOf } from '../../test/queries';
+import { renderPageAt } from '../../test/route-page';
 import ReceiptPage from './receipt-page';
 import { createReceipt, mockApi, orderId } from './test-data';
 
-const render = (path: string) => {
-  const session = { state: 'loggedIn' as const, user: createSessionUser() };
-  const page = (
-    <SessionProvider initialState={session} onLoggedOut={() => {}}>
-      <ReceiptPage />
-    </SessionProvider>
-  );
-  return renderWithApp(null, {
+const render = (path: string) =>
+  renderPageAt('/dashboard/payments/:id/receipt', <ReceiptPage />, {
     path,
     namespaces: ['payments', 'receipts', 'errors'],
-    session,
-    routes: [
-      { path: '/dashboard/payments/:id/receipt', element: page },
-      { path: '/de/dashboard/payments/:id/receipt', element: page },
-    ],
+    session: { state: 'loggedIn', user: createSessionUser() },
   });
-};
-
-/** The text a term of a list on the receipt stands for. */
-const definition = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('printable receipt', () => {
   it('lays the receipt out as an invoice in German: number, date, seller, buyer, product, gross, VAT, provider and order id', async () => {
@@ -34,8 +20,8 @@ describe('printable receipt', () => {
     await render(`/de/dashboard/payments/${receipt.id}/receipt`);
     const invoice = within(await screen.findByRole('article', { name: 'Rechnung' }));
     expect(calls[0]?.url).toBe(`/api/payments/${receipt.id}/receipt`);
-    expect(definition('Rechnungsnummer')).toBe('2026-000042');
-    expect(definition('Rechnungsdatum')).toBe('20.11.2026');
+    expect(definitionOf('Rechnungsnummer')).toBe('2026-000042');
+    expect(definitionOf('Rechnungsdatum')).toBe('20.11.2026');
     expect(invoice.getByText('Nadelwerk Plattform GmbH')).toBeTruthy();
     expect(invoice.getByText('USt-IdNr.: DE123456789')).toBeTruthy();
     expect(invoice.getByText('Łucja Żółć')).toBeTruthy();
@@ -43,8 +29,8 @@ describe('printable receipt', () => {
     expect(invoice.getByRole('cell', { name: 'Featured-Status (14 Tage)' })).toBeTruthy();
     expect(invoice.getAllByText('19,90 €')).toHaveLength(2);
     expect(invoice.getByText('Darin enthalten 19 % USt.: 3,18 €')).toBeTruthy();
-    expect(definition('Bezahlt mit')).toBe('PayPal');
-    expect(definition('Bestellnummer beim Zahlungsdienst')).toBe('5O190127TN364715T');
+    expect(definitionOf('Bezahlt mit')).toBe('PayPal');
+    expect(definitionOf('Bestellnummer beim Zahlungsdienst')).toBe('5O190127TN364715T');
     expect(invoice.queryByText('TEST: keine Zahlung erfolgt')).toBeNull();
   });
 
@@ -55,7 +41,7 @@ describe('printable receipt', () => {
     const invoice = within(await screen.findByRole('article', { name: 'Receipt' }));
     expect(invoice.getByText('TEST: no payment made')).toBeTruthy();
     expect(container.querySelector('[data-watermark="TEST: no payment made"]')?.getAttribute('aria-hidden')).toBe('true');
-    expect(definition('Paid with')).toBe('Test provider (no real payment)');
+    expect(definitionOf('Paid with')).toBe('Test provider (no real payment)');
     expect(invoice.getByText('Includes 19% VAT: €3.18')).toBeTruthy();
   });
 

@@ -7,14 +7,10 @@ import { buildPath } from '../../../common/routes';
 import type { Receipt } from '../../../common/schemas/payments';
 import { useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
-import { ApiError } from '../../lib/api';
-import { RequireLogin } from '../../lib/session';
-import { Alert } from '../../ui/alert';
 import { Button, buttonClasses } from '../../ui/button';
-import { PageSpinner } from '../../ui/page-spinner';
-import { LoadingShape, SkeletonLines } from '../../ui/skeleton';
+import { loginGatedPage } from '../../ui/login-gate';
 import { useReceipt } from './api/get-receipt';
-import { NotFound } from '../../ui/not-found';
+import { OrderLoadState } from './components/order-load-state';
 
 const RECEIPT_ID = 'payment-receipt';
 
@@ -33,34 +29,16 @@ const PRINT_CSS = `@media print {
 }`;
 
 /** /dashboard/payments/:id/receipt: the receipt of one completed order as a printable invoice. */
-export default function ReceiptPage() {
-  const { t } = useTranslation('payments');
-  return (
-    <RequireLogin fallback={<PageSpinner label={t('loading')} />}>
-      <ReceiptScreen />
-    </RequireLogin>
-  );
-}
+export default loginGatedPage(ReceiptScreen, 'payments');
 
 function ReceiptScreen() {
-  const { t } = useTranslation('payments');
   const { id = '' } = useParams();
   const receipt = useReceipt(id);
-  if (receipt.isPending) {
+  if (receipt.isPending || receipt.isError) {
     return (
-      <LoadingShape label={t('receipt.loading')} className="mx-auto max-w-3xl space-y-4 px-4 py-12">
-        <SkeletonLines lines={['h-10 w-1/2', 'h-4 w-full', 'h-64 w-full']} />
-      </LoadingShape>
-    );
-  }
-  if (receipt.isError) {
-    if (receipt.error instanceof ApiError && (receipt.error.status === 404 || receipt.error.status === 400)) return <NotFound />;
-    return (
-      <section className="mx-auto max-w-3xl space-y-4 px-4 py-12">
-        <h1 className="text-2xl font-extrabold">{t('receipt.title')}</h1>
-        <Alert tone="error">{t('receipt.loadFailed')}</Alert>
+      <OrderLoadState query={receipt} page="receipt" className="mx-auto max-w-3xl space-y-4 px-4 py-12" lines={['h-10 w-1/2', 'h-4 w-full', 'h-64 w-full']}>
         <BackLink />
-      </section>
+      </OrderLoadState>
     );
   }
   return <ReceiptView receipt={receipt.data} />;

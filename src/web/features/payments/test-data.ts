@@ -1,4 +1,5 @@
 import type { PaymentHistoryItem, Receipt, TestOrderAnswer } from '../../../common/schemas/payments';
+import { featuredReceipt, PAID_WITH_PAYPAL } from '../../../common/schemas/payments.testing';
 
 // Test data of the payments feature (imported by its tests only); the catalogue and the fetch
 // stub are shared with the posts feature from src/web/test.
@@ -28,25 +29,17 @@ export function createHistoryItem(overrides: Partial<PaymentHistoryItem> = {}): 
   };
 }
 
+/** The sample receipt of the featured status (German, 19,90 € with 3,18 € VAT), paid with PayPal, from this site's operator. */
 export function createReceipt(overrides: Partial<Receipt> = {}): Receipt {
-  return {
+  return featuredReceipt({
     id: orderId(),
     number: '2026-000042',
     issuedAt: '2026-11-20T10:16:00.000Z',
     seller: { name: 'Nadelwerk Plattform GmbH', address: 'Beispielweg 3\n04109 Leipzig', vatId: 'DE123456789' },
     buyer: { name: 'Łucja Żółć', email: 'lucja@example.com', username: 'Lucja Ink' },
-    productType: 'featured_artist',
-    description: 'Featured-Status (14 Tage)',
-    amountCents: 1990,
-    currency: 'EUR',
-    vatRate: 19,
-    vatCents: 318,
-    provider: 'paypal',
-    providerOrderId: '5O190127TN364715T',
-    test: false,
-    language: 'de',
+    ...PAID_WITH_PAYPAL,
     ...overrides,
-  };
+  });
 }
 
 export function createTestOrder(overrides: Partial<TestOrderAnswer['order']> = {}): TestOrderAnswer {

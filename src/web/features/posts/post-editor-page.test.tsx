@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PostMedia } from '../../../common/schemas/instagram';
 import { createSessionUser, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
+import { interceptUploads, stubObjectUrls } from '../../test/upload';
 import { toast } from '../../ui/toast';
 import PostEditorPage from './post-editor-page';
 import { createPost, createPostMedia, FEATURED_UNTIL, mockApi, type ApiCall } from './test-data';
@@ -11,33 +12,14 @@ vi.mock('../../ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }
 
 const featured = () => createSessionUser({ username: 'Lena Ink', featuredUntil: FEATURED_UNTIL() });
 
-/** The picture upload goes through XMLHttpRequest (for its progress): answer it with `media`. */
+/** Answers the picture upload with `media`. */
 function fakeUpload(media: PostMedia) {
   const sent: File[] = [];
-  class FakeXhr {
-    upload = { onprogress: null };
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    timeout = 0;
-    onload: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    getResponseHeader() {
-      return 'application/json';
-    }
-    abort() {}
-    send(form: FormData) {
-      sent.push(form.get('image') as File);
-      setTimeout(() => {
-        this.status = 201;
-        this.responseText = JSON.stringify({ success: true, media });
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+  interceptUploads((upload) => {
+    sent.push(upload.form.get('image') as File);
+    setTimeout(() => upload.answer(201, { success: true, media }), 0);
+  });
+  stubObjectUrls();
   return sent;
 }
 

@@ -6,7 +6,7 @@ import { HASHTAGS_MAX, POST_CAPTION_MAX, POST_TYPES, postInputSchema, type Plann
 import type { SessionUser } from '../../../common/schemas/session';
 import { localizePath, useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
-import { ApiError } from '../../lib/api';
+import { ApiError, isNotFound } from '../../lib/api';
 import { useSchemaForm, type FieldErrors } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';
@@ -20,6 +20,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
 import { usePost } from './api/get-post';
 import { useSavePost, type PostBody } from './api/save-post';
+import { BackToPostsLink } from './components/back-to-posts-link';
 import { FeaturedOffer } from './components/featured-offer';
 import { HashtagField } from './components/hashtag-field';
 import { MediaField } from './components/media-field';
@@ -42,7 +43,7 @@ function EditorScreen({ user }: { user: SessionUser }) {
   const id = rawId === undefined ? null : /^\d+$/.test(rawId) ? Number(rawId) : NaN;
   const post = usePost(id !== null && Number.isSafeInteger(id) ? id : null);
   if (id === null) return <PostForm user={user} />;
-  if (!Number.isSafeInteger(id) || (post.isError && post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400))) return <NotFound />;
+  if (!Number.isSafeInteger(id) || (post.isError && isNotFound(post.error))) return <NotFound />;
   if (post.isPending) {
     return (
       <div role="status" aria-label={t('loading')} className="mx-auto w-full max-w-3xl space-y-4 px-4 py-8 sm:py-12">
@@ -65,9 +66,7 @@ function EditorScreen({ user }: { user: SessionUser }) {
     return (
       <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:py-12">
         <PageHeader title={t('form.editTitle')} intro={t(`form.closed.${post.data.status}`)} />
-        <LocalizedLink to={postPaths.list(user.username)} className={buttonClasses()}>
-          {t('form.back')}
-        </LocalizedLink>
+        <BackToPostsLink username={user.username} label={t('form.back')} />
       </div>
     );
   }

@@ -5,10 +5,11 @@ import type { PlannedPost } from '../../../common/schemas/instagram';
 import type { SessionUser } from '../../../common/schemas/session';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
-import { Button, buttonClasses } from '../../ui/button';
+import { buttonClasses } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { LoadMoreButton } from '../../ui/load-more';
 import { PageHeader } from '../../ui/page-header';
-import { Skeleton } from '../../ui/skeleton';
+import { StatusSkeleton } from '../../ui/skeleton';
 import { Tabs, tabPanelProps } from '../../ui/tabs';
 import { usePastPosts, useUpcomingPosts } from './api/get-posts';
 import { FeaturedOffer } from './components/featured-offer';
@@ -46,14 +47,7 @@ function PostsScreen({ user }: { user: SessionUser }) {
       <PageHeader
         title={t('list.title')}
         intro={t('list.intro')}
-        action={
-          featured && (
-            <LocalizedLink to={postPaths.create(user.username)} className={buttonClasses({ variant: 'primary' })}>
-              <CalendarPlus aria-hidden="true" className="size-5" />
-              {t('list.create')}
-            </LocalizedLink>
-          )
-        }
+        action={featured && <CreatePostLink username={user.username} withIcon />}
       />
       {!featured && <FeaturedOffer expired={user.featuredUntil !== null} />}
       <div>
@@ -66,15 +60,21 @@ function PostsScreen({ user }: { user: SessionUser }) {
   );
 }
 
+/** The link to a new post, the page's main action (with its icon in the page's header). */
+function CreatePostLink({ username, withIcon = false }: { username: string; withIcon?: boolean }) {
+  const { t } = useTranslation('posts');
+  return (
+    <LocalizedLink to={postPaths.create(username)} className={buttonClasses({ variant: 'primary' })}>
+      {withIcon && <CalendarPlus aria-hidden="true" className="size-5" />}
+      {t('list.create')}
+    </LocalizedLink>
+  );
+}
+
 /** Placeholder cards shaped like the posts while they load. */
 function LoadingPosts() {
   const { t } = useTranslation('posts');
-  return (
-    <div role="status" aria-label={t('loading')} className="space-y-3">
-      <Skeleton className="h-36 w-full" />
-      <Skeleton className="h-36 w-full" />
-    </div>
-  );
+  return <StatusSkeleton label={t('loading')} className="space-y-3" lines={['h-36 w-full', 'h-36 w-full']} />;
 }
 
 function UpcomingPanel({ user, featured }: { user: SessionUser; featured: boolean }) {
@@ -88,13 +88,7 @@ function UpcomingPanel({ user, featured }: { user: SessionUser; featured: boolea
         icon={<CalendarPlus />}
         title={t('list.empty.upcoming')}
         description={featured ? t('list.empty.upcomingText') : undefined}
-        action={
-          featured && (
-            <LocalizedLink to={postPaths.create(user.username)} className={buttonClasses({ variant: 'primary' })}>
-              {t('list.create')}
-            </LocalizedLink>
-          )
-        }
+        action={featured && <CreatePostLink username={user.username} />}
       />
     );
   }
@@ -111,13 +105,7 @@ function PastPanel({ status, username }: { status: 'published' | 'cancelled'; us
   return (
     <div className="space-y-6">
       <PostList posts={posts} username={username} />
-      {query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            {t('list.more')}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton query={query} label={t('list.more')} />
     </div>
   );
 }

@@ -9,10 +9,10 @@ import { PROMOTION_PRODUCTS, type ProductsAnswer, type PromotionProduct } from '
 import type { SessionUser } from '../../../common/schemas/session';
 import { localizePath, useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
-import { ApiError } from '../../lib/api';
+import { isNotFound } from '../../lib/api';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
-import { Button, buttonClasses } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { NotFound } from '../../ui/not-found';
 import { PageHeader } from '../../ui/page-header';
@@ -24,6 +24,7 @@ import { usePost } from './api/get-post';
 import { useProducts } from './api/get-products';
 import { postKeys } from './api/keys';
 import { usePromotePost } from './api/promote-post';
+import { BackToPostsLink } from './components/back-to-posts-link';
 import { OwnerOnly } from './components/owner-only';
 import { PostThumb } from './components/post-thumb';
 import { postPaths, postRouteParams } from './paths';
@@ -51,17 +52,13 @@ function UpsellScreen({ user }: { user: SessionUser }) {
   const post = usePost(id);
   const products = useProducts();
   const refresh = useRefreshAfterPayment(id);
-  if (id === null || (post.isError && post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400))) return <NotFound />;
+  if (id === null || (post.isError && isNotFound(post.error))) return <NotFound />;
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:py-12">
       <PageHeader
         title={t('upsell.title')}
         intro={t('upsell.intro')}
-        action={
-          <LocalizedLink to={postPaths.list(user.username)} className={buttonClasses({ variant: 'secondary' })}>
-            {t('upsell.back')}
-          </LocalizedLink>
-        }
+        action={<BackToPostsLink username={user.username} label={t('upsell.back')} />}
       />
       <PaymentResultNotice
         success={t('upsell.payment.success')}

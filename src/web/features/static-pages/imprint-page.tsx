@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { LocalizedLink } from '../../i18n/localized-link';
+import { LinkSentence } from '../../ui/link-sentence';
 import { useSite } from './api/get-site';
 import { OperatorContact, OperatorDetails } from './components/operator-details';
 import { ReadingPage } from './components/reading-page';
@@ -32,12 +32,7 @@ export default function ImprintPage() {
         <ImprintSection id="contact" title={t('contact.title')}>
           <div className="mt-3 space-y-2">
             {operator && <OperatorContact operator={operator} />}
-            <p>
-              {t('contact.form')}{' '}
-              <LocalizedLink to="/contact" className="font-semibold underline underline-offset-4">
-                {t('contact.formLink')}
-              </LocalizedLink>
-            </p>
+            <LinkSentence text={t('contact.form')} link={t('contact.formLink')} to="/contact" linkClassName="font-semibold underline underline-offset-4" />
           </div>
         </ImprintSection>
         {operator?.vatId && (

@@ -6,6 +6,7 @@ import { profilePathTo } from '../../../../common/routes';
 import { useLanguage } from '../../../i18n/language';
 import { LocalizedLink } from '../../../i18n/localized-link';
 import { CardAvatar, CardPictures } from '../../../ui/card-pictures';
+import { CardFact } from '../../../ui/card-fact';
 import { LINK_CARD_CLASSES } from '../../../ui/card';
 import { FeaturedBadge, isFeaturedUntil } from '../../../ui/featured-badge';
 import { CardSkeleton } from '../../../ui/skeleton';
@@ -36,12 +37,7 @@ export function FeaturedCard({ entry, variant = 'strip', priority = false }: { e
           {beside && <CardAvatar src={beside} seed={entry.id} className="-mt-9" />}
           <h3 className="min-w-0 text-base leading-tight font-bold break-words group-hover:underline">{entry.name}</h3>
         </div>
-        {place && (
-          <p className="flex items-start gap-1 text-sm text-ink-muted">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{place}</span>
-          </p>
-        )}
+        <CardFact icon={MapPin} text={place} gap="gap-1" />
         {entry.styles.length > 0 && <p className="text-xs text-ink-muted">{entry.styles.slice(0, 3).join(' · ')}</p>}
         <p className="mt-auto flex flex-wrap items-center gap-x-1.5 pt-1 text-sm">
           {rating.value && (

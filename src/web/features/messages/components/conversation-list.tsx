@@ -8,7 +8,7 @@ import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/empty-state';
-import { Skeleton } from '../../../ui/skeleton';
+import { AvatarRowSkeleton, StatusSkeleton } from '../../../ui/skeleton';
 
 /** The preview of a last message in the list: 20 characters and an ellipsis. */
 export const previewText = (text: string | null) => truncate(text, LAST_MESSAGE_PREVIEW);
@@ -35,17 +35,11 @@ export function ConversationList({
   const lang = useLanguage();
   if (!conversations && loading) {
     return (
-      <div role="status" aria-label={t('list.loading')} className="space-y-3 p-3">
+      <StatusSkeleton label={t('list.loading')} className="space-y-3 p-3">
         {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-1/2" />
-              <Skeleton className="h-3 w-3/4" />
-            </div>
-          </div>
+          <AvatarRowSkeleton key={i} className="flex items-center gap-3" avatar="size-10" lines={['h-4 w-1/2', 'h-3 w-3/4']} />
         ))}
-      </div>
+      </StatusSkeleton>
     );
   }
   if (!conversations || conversations.length === 0) {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../../ui/cn';
+import { focusTarget, useRowRefs } from '../../../ui/roving-focus';
 
 export interface MenuItem {
   id: string;
@@ -16,7 +17,7 @@ export function MenuButton({ label, icon, items, className }: { label: string; i
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const { refs: itemRefs, refAt } = useRowRefs<HTMLButtonElement>();
   const wrapper = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -27,13 +28,12 @@ export function MenuButton({ label, icon, items, className }: { label: string; i
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  }, [open, itemRefs]);
 
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();
   };
-  const move = (from: number, by: number) => itemRefs.current[(from + by + items.length) % items.length]?.focus();
 
   return (
     <div ref={wrapper} className={cn('relative inline-block', className)}>
@@ -67,9 +67,7 @@ export function MenuButton({ label, icon, items, className }: { label: string; i
           {items.map((item, index) => (
             <button
               key={item.id}
-              ref={(el) => {
-                itemRefs.current[index] = el;
-              }}
+              ref={refAt(index)}
               type="button"
               role="menuitem"
               tabIndex={-1}
@@ -78,10 +76,8 @@ export function MenuButton({ label, icon, items, className }: { label: string; i
                 item.onSelect();
               }}
               onKeyDown={(e) => {
-                if (e.key === 'ArrowDown') move(index, 1);
-                else if (e.key === 'ArrowUp') move(index, -1);
-                else if (e.key === 'Home') move(0, 0);
-                else if (e.key === 'End') move(items.length - 1, 0);
+                const target = focusTarget(e.key, index, items.length, 'vertical');
+                if (target !== null) itemRefs.current[target]?.focus();
                 else if (e.key === 'Escape') close(true);
                 else if (e.key === 'Tab') return close(false);
                 else return;

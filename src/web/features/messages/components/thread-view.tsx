@@ -7,7 +7,8 @@ import { useLanguage } from '../../../i18n/language';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadMoreButton } from '../../../ui/load-more';
+import { StatusSkeleton } from '../../../ui/skeleton';
 import { Link } from 'react-router';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { useDeleteMessage } from '../api/delete-message';
@@ -110,18 +111,9 @@ export function ThreadView({
         )}
       </header>
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3" tabIndex={0} aria-label={t('thread.messagesLabel')}>
-        {thread.hasNextPage && (
-          <div className="mb-3 text-center">
-            <Button size="sm" loading={thread.isFetchingNextPage} onClick={() => void thread.fetchNextPage()}>
-              {t('thread.older')}
-            </Button>
-          </div>
-        )}
+        <LoadMoreButton query={thread} label={t('thread.older')} size="sm" className="mb-3 text-center" />
         {thread.isPending ? (
-          <div role="status" aria-label={t('thread.loading')} className="space-y-3">
-            <Skeleton className="h-12 w-2/3" />
-            <Skeleton className="ml-auto h-12 w-1/2" />
-          </div>
+          <StatusSkeleton label={t('thread.loading')} className="space-y-3" lines={['h-12 w-2/3', 'ml-auto h-12 w-1/2']} />
         ) : messages.length === 0 && outbox.length === 0 ? (
           <EmptyState title={t('thread.empty')} />
         ) : (

@@ -10,6 +10,8 @@ import { Alert } from '../../../ui/alert';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { CardHeading } from '../../../ui/card-heading';
+import { RetryAlert } from '../../../ui/retry-alert';
 import { LoadingShape, Skeleton } from '../../../ui/skeleton';
 import { usePaymentHistory } from '../api/get-history';
 
@@ -31,25 +33,16 @@ export function PaymentHistory() {
   return (
     <section aria-labelledby="payment-history-title">
       <Card className="space-y-4 p-5">
-        <h2 id="payment-history-title" className="text-xl font-bold">
-          {t('history.title')}
-        </h2>
+        <CardHeading id="payment-history-title" title={t('history.title')} />
         {history.isPending ? (
           <LoadingShape label={t('history.loading')} className="space-y-3">
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
           </LoadingShape>
         ) : history.isError && payments.length === 0 ? (
-          <Alert
-            tone="error"
-            action={
-              <Button size="sm" onClick={() => void history.refetch()}>
-                {t('history.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert retryLabel={t('history.retry')} onRetry={() => void history.refetch()} size="sm">
             {loadFailure(history.error, t('history.loadFailed'))}
-          </Alert>
+          </RetryAlert>
         ) : payments.length === 0 ? (
           <Alert tone="info">{t('history.empty')}</Alert>
         ) : (

@@ -11,7 +11,9 @@ import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { Skeleton } from '../../../ui/skeleton';
+import { CardHeading } from '../../../ui/card-heading';
+import { RetryAlert } from '../../../ui/retry-alert';
+import { StatusSkeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { usePaypalConfig } from '../api/get-paypal-config';
 import { useProducts } from '../api/get-products';
@@ -40,28 +42,13 @@ export function PremiumSection() {
   return (
     <section aria-labelledby="premium-title" id="premium" className="scroll-mt-20">
       <Card className="space-y-5 p-5">
-        <div>
-          <h2 id="premium-title" className="text-xl font-bold">
-            {t('premium.title')}
-          </h2>
-          <p className="mt-1 max-w-prose text-ink-muted">{t('premium.intro')}</p>
-        </div>
+        <CardHeading id="premium-title" title={t('premium.title')} intro={t('premium.intro')} />
         {products.isPending ? (
-          <div role="status" aria-label={t('premium.loading')} className="grid gap-4 md:grid-cols-2">
-            <Skeleton className="h-56" />
-            <Skeleton className="h-56" />
-          </div>
+          <StatusSkeleton label={t('premium.loading')} className="grid gap-4 md:grid-cols-2" lines={['h-56', 'h-56']} />
         ) : products.isError ? (
-          <Alert
-            tone="error"
-            action={
-              <Button size="sm" onClick={() => void products.refetch()}>
-                {t('premium.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert retryLabel={t('premium.retry')} onRetry={() => void products.refetch()} size="sm">
             {t('premium.loadFailed')}
-          </Alert>
+          </RetryAlert>
         ) : (
           <Offers user={user} catalogue={products.data} />
         )}

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLocation } from 'react-router';
 import type { SessionUser } from '../../../../common/schemas/session';
 import { usernameKey } from '../../../../common/username';
-import { RequireLogin, useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
+import { LoginGate } from '../../../ui/login-gate';
 import { NotFound } from '../../../ui/not-found';
-import { PageSpinner } from '../../../ui/page-spinner';
 import { postRouteParams } from '../paths';
 
 /**
@@ -13,11 +12,10 @@ import { postRouteParams } from '../paths';
  * a logged-in user on another's path sees not found.
  */
 export function OwnerOnly({ children }: { children: (user: SessionUser) => ReactNode }) {
-  const { t } = useTranslation('posts');
   return (
-    <RequireLogin fallback={<PageSpinner label={t('loading')} />}>
+    <LoginGate namespace="posts">
       <OwnerCheck>{children}</OwnerCheck>
-    </RequireLogin>
+    </LoginGate>
   );
 }
 

@@ -31,21 +31,19 @@ describe('planned posts tile', () => {
     expect(await screen.findByText('No planned posts yet.')).toBeTruthy();
   });
 
-  it('lists a load failure in the hints box', async () => {
-    mockApi({
-      'GET /api/instagram/posts': () => {
+  it.each([
+    {
+      failure: 'no answer, with the general text',
+      answer: (): Response => {
         throw new TypeError('Failed to fetch');
       },
-    });
+      text: 'Your planned posts could not be loaded.',
+    },
+    { failure: 'the reason the server gave', answer: () => jsonResponse({ success: false, error: 'Too many upcoming posts.' }, 409), text: 'Too many upcoming posts.' },
+  ])('lists a load failure in the hints box: $failure', async ({ answer, text }) => {
+    mockApi({ 'GET /api/instagram/posts': answer });
     await render();
-    expect(await screen.findByText('Your planned posts could not be loaded.')).toBeTruthy();
-    expect(screen.getByText('–')).toBeTruthy();
-  });
-
-  it('shows the reason the server gave for a failure', async () => {
-    mockApi({ 'GET /api/instagram/posts': () => jsonResponse({ success: false, error: 'Too many upcoming posts.' }, 409) });
-    await render();
-    expect(await screen.findByText('Too many upcoming posts.')).toBeTruthy();
+    expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.getByText('–')).toBeTruthy();
   });
 

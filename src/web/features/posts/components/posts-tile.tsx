@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../i18n/react';
 import { LocalizedLink } from '../../../i18n/localized-link';
 import { useSession } from '../../../lib/session';
-import { CountTile } from '../../../ui/count-tile';
+import { CountTile, countTileTexts } from '../../../ui/count-tile';
 import { useUpcomingCount } from '../api/get-posts';
 import { postPaths } from '../paths';
 
@@ -15,17 +15,7 @@ export function PostsTile() {
   const count = useUpcomingCount(Boolean(user));
   const username = user?.username;
   return (
-    <CountTile
-      id="posts"
-      texts={{
-        title: t('tile.title'),
-        loading: t('tile.loading'),
-        empty: t('tile.empty'),
-        count: (n) => t('tile.count', { count: n }),
-        failed: t('tile.failed'),
-      }}
-      query={count}
-    >
+    <CountTile id="posts" texts={countTileTexts(t, 'tile', 'tile.failed')} query={count}>
       <LocalizedLink to={username ? postPaths.list(username) : '/dashboard'}>{t('tile.view')}</LocalizedLink>
       <LocalizedLink to={username ? postPaths.create(username) : '/dashboard'}>{t('tile.create')}</LocalizedLink>
     </CountTile>

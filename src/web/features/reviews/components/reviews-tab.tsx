@@ -9,11 +9,12 @@ import type { Review } from '../../../../common/schemas/reviews';
 import type { UserType } from '../../../../common/constants';
 import { useLanguage } from '../../../i18n/language';
 import { useReturnIntent, useSession } from '../../../lib/session';
-import { Alert } from '../../../ui/alert';
 import { Button, buttonClasses } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadMoreButton } from '../../../ui/load-more';
+import { QueryErrorAlert } from '../../../ui/retry-alert';
+import { AvatarRowSkeleton, StatusSkeleton } from '../../../ui/skeleton';
 import { useReviewCheck } from '../api/check-review';
 import { useDeleteReview } from '../api/delete-review';
 import { useReviews } from '../api/get-reviews';
@@ -94,9 +95,7 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
             {t('heading', { count: total })}
           </h2>
           {list.isPending ? (
-            <div role="status" aria-label={t('loading')}>
-              <Skeleton className="h-7 w-56" />
-            </div>
+            <StatusSkeleton label={t('loading')} lines={['h-7 w-56']} />
           ) : (
             first && (
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -120,19 +119,11 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
       {list.isPending ? (
         <div className="space-y-4" aria-hidden="true">
           {[0, 1].map((i) => (
-            <div key={i} className="flex gap-4">
-              <Skeleton className="size-12 rounded-full" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-4 w-40" />
-                <Skeleton className="h-4 w-full" />
-              </div>
-            </div>
+            <AvatarRowSkeleton key={i} className="flex gap-4" avatar="size-12" lines={['h-4 w-40', 'h-4 w-full']} />
           ))}
         </div>
       ) : list.isError ? (
-        <Alert tone="error" action={<Button onClick={() => void list.refetch()}>{t('retry')}</Button>}>
-          {list.error.message || t('loadFailed')}
-        </Alert>
+        <QueryErrorAlert query={list} retryLabel={t('retry')} fallback={t('loadFailed')} />
       ) : reviews.length === 0 ? (
         <EmptyState icon={<MessageSquareQuote />} title={t('empty.title')} description={t('empty.text')} />
       ) : (
@@ -145,13 +136,7 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
         </ul>
       )}
 
-      {list.hasNextPage && (
-        <div className="flex justify-center">
-          <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            {t('loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton query={list} label={t('loadMore')} />
 
       {viewer && check.data && (
         <ReviewDialog
