@@ -43,6 +43,17 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
       expect(data?.queries.queries.length).toBeGreaterThan(0);
     });
 
+    it('leaves the filters\' countries and cities to the browser: the lists neither wait for them nor carry them', async () => {
+      for (const url of ['/guestspots', '/tattooartists', '/tattoo-gallery']) {
+        const res = await call(t.app, 'GET', url);
+        expect(res.statusCode, url).toBe(200);
+        const keys = state(res.body)?.queries.queries.map((q) => q.queryKey[0]);
+        expect(keys, url).not.toContain('countries-cities');
+        // The visitor's HTML stays small: the whole location list alone was about 220 KB.
+        expect(res.body.length, url).toBeLessThan(150_000);
+      }
+    });
+
     it('renders in the language of the path', async () => {
       const res = await call(t.app, 'GET', `/de/guestspot/${slug}`);
       expect(res.statusCode).toBe(200);

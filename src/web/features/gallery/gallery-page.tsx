@@ -58,7 +58,7 @@ export default function GalleryPage() {
     [params],
   );
   const styles = useStyles();
-  const countries = useCountries();
+  const countries = useCountries({ afterHydration: true });
   const gallery = usePublicGallery(filters);
   const country = findCountry(countries.data, filters.country);
   const items = gallery.data?.pages.flatMap((p) => p.images) ?? [];

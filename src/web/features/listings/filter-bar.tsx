@@ -97,7 +97,7 @@ export function FilterBar(props: FilterProps) {
 function FilterForm({ fields, filters, onChange, active, idPrefix, onSearched }: FilterProps & { onSearched?: () => void }) {
   const { t } = useTranslation('listings');
   const styles = useStyles();
-  const countries = useCountries();
+  const countries = useCountries({ afterHydration: true });
   const [q, setQ] = useState(filters.q);
   useEffect(() => setQ(filters.q), [filters.q]);
 

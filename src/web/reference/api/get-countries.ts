@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLanguage } from '../../i18n/language';
 import { api } from '../../lib/api';
+import { useHydrating } from '../../ui/use-hydrating';
 import { REFERENCE_CACHE } from './cache';
 
 export interface CityOption {
@@ -17,12 +18,19 @@ export interface CountryOption {
   cities: CityOption[];
 }
 
-/** Countries with their cities (GET /countries-cities-completed.json), named in the interface language. */
-export function useCountries() {
+/**
+ * Countries with their cities (GET /countries-cities-completed.json), named in the interface
+ * language. With `afterHydration` the list is asked for only once the page is the browser's: a
+ * server-rendered page then neither waits for it nor carries it (about 220 KB of JSON, which made
+ * the public lists' HTML six times larger only to fill a filter's options).
+ */
+export function useCountries({ afterHydration = false }: { afterHydration?: boolean } = {}) {
   const lang = useLanguage();
+  const hydrating = useHydrating();
   return useQuery({
     queryKey: ['countries-cities', lang],
     queryFn: ({ signal }) => api.get<CountryOption[]>(`/countries-cities-completed.json?lang=${lang}`, { signal }),
+    enabled: !(afterHydration && hydrating),
     ...REFERENCE_CACHE,
   });
 }
