@@ -1,3 +1,5 @@
+import { interpolate } from '../../common/i18n';
+
 /**
  * The app's translation store: namespaces of JSON texts per language, `{{name}}` placeholders,
  * plurals by `Intl.PluralRules` (`key_one`, `key_other`, `key_many`, and `key_zero` for a count of
@@ -34,7 +36,6 @@ interface Store {
 
 const bundleKey = (lang: string, ns: string) => `${lang}\u0000${ns}`;
 const NS_SEPARATOR = ':';
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 function pluralOf(lang: string, count: number): string {
@@ -55,13 +56,6 @@ function find(tree: TextTree | undefined, key: string): unknown {
     node = (node as TextTree)[part];
   }
   return node;
-}
-
-function interpolate(text: string, values: TOptions): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null ? whole : String(value);
-  });
 }
 
 export class Texts {

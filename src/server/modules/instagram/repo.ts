@@ -172,12 +172,6 @@ export async function deletePost(trx: Conn, id: number): Promise<void> {
   await trx.deleteFrom('instagram_posts').where('id', '=', id).execute();
 }
 
-/** Whether any post still shows the media. */
-export async function mediaInUse(conn: Conn, mediaId: number): Promise<boolean> {
-  const row = await conn.selectFrom('instagram_posts').select('id').where('media_id', '=', mediaId).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Deletes the media row when no post shows it (checked in the same statement); answers its URLs when it went. */
 export async function deleteUnusedMedia(conn: Conn, mediaId: number): Promise<string[]> {
   const row = await conn

@@ -2,7 +2,7 @@ import type { Experience, Gender, LanguageId, Role, UserType } from '../../../co
 import { LANGUAGE_IDS } from '../../../common/constants';
 import type { Can } from '../../../common/schemas/can';
 import type { GalleryImage } from '../../../common/schemas/gallery';
-import type { ProfileUser, UserSummary } from '../../../common/schemas/profile';
+import type { ProfileUser } from '../../../common/schemas/profile';
 import { averageRating } from '../../../common/schemas/reviews';
 import type { NamedStyle } from '../gallery/presenter';
 import { sortStyles, type CityNamer } from '../reference/service';
@@ -78,9 +78,4 @@ export function presentProfile(
     profile.role = row.role as Role;
   }
   return profile;
-}
-
-/** The short user of GET /api/users/{id}: id, name, userType at the top level. */
-export function presentUserSummary(row: { id: number; name: string; user_type: string; username: string; avatar: string | null }): UserSummary {
-  return { id: row.id, name: row.name, userType: row.user_type as UserType, username: row.username, avatar: row.avatar };
 }

@@ -13,7 +13,8 @@ import { cardImageTags } from '../gallery/card-images';
 import type { GalleryService } from '../gallery/service';
 import type { ReferenceService } from '../reference/service';
 import { profilePolicy } from './policy';
-import { presentProfile, presentUserSummary } from './presenter';
+import { presentUserCard } from '../../lib/user-card';
+import { presentProfile } from './presenter';
 import * as repo from './repo';
 
 type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
@@ -61,7 +62,8 @@ export function createProfileService(deps: ProfileDeps) {
   async function userSummary(key: repo.ProfileKey): Promise<UserSummary> {
     const row = await repo.findUserSummary(db, key);
     if (!row) throw new AppError(404, 'userNotFound');
-    return presentUserSummary(row);
+    // GET /api/users/{id}: the user's card (id, name, userType at the top level).
+    return presentUserCard(row);
   }
 
   async function updateProfile(user: SessionUser, profileId: number, input: ProfileUpdate, lang: Language): Promise<ProfileUser> {
