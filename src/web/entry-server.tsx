@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { dehydrate, QueryClientProvider, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from './routing';
 import { SHELL_NAMESPACES, i18n, initI18n, ensureNamespaces } from './i18n/i18n';
 import { TextsProvider } from './i18n/react';
 import type { Language } from '../common/languages';

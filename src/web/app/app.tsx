@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { RouterProvider, type createBrowserRouter } from '../routing';
 import { i18n } from '../i18n/i18n';
 import { TextsProvider } from '../i18n/react';
 

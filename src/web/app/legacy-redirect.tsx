@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../routing';
 import { legacyTarget, parseLegacyPath, type LegacyLookupKind, type LegacyRoute } from '../../common/legacy-paths';
 import { api, ApiError } from '../lib/api';
 import { Spinner } from '../ui/spinner';

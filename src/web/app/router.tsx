@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
   type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+} from '../routing';
 import { TITLE_SUFFIX } from '../../common/constants';
 import { LANGUAGES, splitLanguage, withLanguage, type Language } from '../../common/languages';
 import { parseLegacyPath } from '../../common/legacy-paths';

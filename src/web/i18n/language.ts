@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,

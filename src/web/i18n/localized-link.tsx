@@ -1,4 +1,4 @@
-import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
+import { Link, NavLink, type LinkProps, type NavLinkProps } from '../routing';
 import { useLocalizedPath } from './language';
 
 /** A link to an app path ("/register") in the current language; all internal links use it. */

@@ -1,5 +1,5 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { matchRoutes } from 'react-router';
+import { matchRoutes } from '../routing';
 import { createQueryClient } from '../app/query-client';
 import { buildRoutes, createAppRouter } from '../app/router';
 import { activateLanguage, ensureNamespaces } from '../i18n/i18n';

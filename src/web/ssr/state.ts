@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { HydrationState } from 'react-router';
+import type { HydrationState } from '../routing';
 import type { Language } from '../../common/languages';
 
 /** The id of the JSON block that carries a server-rendered page's state to the browser. */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from '../routing';
 import { splitLanguage } from '../../common/languages';
 import type { SessionUser } from '../../common/schemas/session';
 import { SessionProvider, type SessionState } from '../lib/session';

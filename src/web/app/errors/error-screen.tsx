@@ -1,7 +1,7 @@
 import { RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from '../../routing';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Button, buttonClasses } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';

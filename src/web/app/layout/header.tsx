@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../routing';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { useHydrating } from '../../ui/use-hydrating';

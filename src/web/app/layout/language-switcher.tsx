@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../routing';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../../common/languages';
 import { storeLanguage, switchLanguagePath, useLanguage } from '../../i18n/language';
 import { useSession } from '../../lib/session';

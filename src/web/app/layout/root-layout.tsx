@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from '../../routing';
 import { SessionProvider } from '../../lib/session';
 import { LoadingShape, SkeletonLines } from '../../ui/skeleton';
 import { Footer } from './footer';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../routing';
 import { describe, expect, it, vi } from 'vitest';
 import { createGalleryImage, createProfile, createSessionUser, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '../../routing';
 import { buildPath } from '../../../common/routes';
 import type { ProfileUser } from '../../../common/schemas/profile';
 import { LocalizedLink } from '../../i18n/localized-link';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../routing';
 import { loginSchema } from '../../../common/schemas/auth';
 import { useLanguage, localizePath } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';

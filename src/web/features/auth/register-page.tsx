@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../routing';
 import { registerSchema } from '../../../common/schemas/auth';
 import { profilePath } from '../../../common/username';
 import { localizePath, useLanguage } from '../../i18n/language';

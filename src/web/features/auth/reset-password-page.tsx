@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../routing';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../../common/schemas/auth';
 import { LocalizedLink } from '../../i18n/localized-link';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../routing';
 import { profilePathTo } from '../../../common/routes';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Button, buttonClasses } from '../../ui/button';

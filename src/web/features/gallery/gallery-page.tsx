@@ -1,7 +1,7 @@
 import { Images } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../routing';
 import { formatCountry } from '../../../common/format';
 import type { GalleryListItem } from '../../../common/schemas/gallery';
 import { profilePathTo } from '../../../common/routes';

@@ -1,6 +1,6 @@
 import { LogIn, MessageSquare } from 'lucide-react';
 import { useTranslation } from '../../i18n/react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../routing';
 import { profilePathTo } from '../../../common/routes';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { OwnerCard } from '../../../common/schemas/listing-fields';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../routing';
 import { localizePath, useLanguage } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { useListing } from './api/get-listing';

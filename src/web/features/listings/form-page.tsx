@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/react';
-import { useParams } from 'react-router';
+import { useParams } from '../../routing';
 import { useSession } from '../../lib/session';
 import { useListing } from './api/get-listing';
 import { useOwnPlace } from './api/get-own-place';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../routing';
 import { localizePath, useLanguage } from '../../i18n/language';
 
 /** Filters a list keeps in its address (?style=&country=&city=&from=&to=&q=&available=). */

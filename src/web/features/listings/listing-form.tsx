@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../routing';
 import type { ZodType } from 'zod';
 import { EARLIEST_DATE, LISTING_LIMITS } from '../../../common/schemas/listing-fields';
 import { ApiError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../routing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GuestSpotDetail } from '../../../common/schemas/guest-spot-photos';
 import { answerFetch, createCardImage, createGuestSpot, createSessionUser, jsonResponse } from '../../test/factories';

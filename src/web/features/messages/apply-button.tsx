@@ -1,6 +1,6 @@
 import { LogIn, MessagesSquare, Send } from 'lucide-react';
 import { useTranslation } from '../../i18n/react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../routing';
 import { toast } from '../../ui/toast';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { localizePath, useLanguage } from '../../i18n/language';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '../../routing';
 import { localizePath, useLanguage } from '../../i18n/language';
 
 /** /chat/{userId or username}: the same screen under its canonical address /messages/.... */

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../routing';
 import { LOGIN_REDIRECT_DELAY_MS } from './constants';
 import { profilePath } from '../../../common/username';
 import { localizePath, useLanguage } from '../../i18n/language';

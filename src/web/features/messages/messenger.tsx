@@ -1,7 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../routing';
 import type { Conversation, MessagePerson } from '../../../common/schemas/messages';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { useSession } from '../../lib/session';

@@ -1,6 +1,6 @@
 import { MailX } from 'lucide-react';
 import { useTranslation } from '../../i18n/react';
-import { useParams } from 'react-router';
+import { useParams } from '../../routing';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../routing';
 import { formatMoney } from '../../../common/format';
 import { buildPath } from '../../../common/routes';
 import { useLanguage } from '../../i18n/language';

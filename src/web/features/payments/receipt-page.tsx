@@ -1,6 +1,6 @@
 import { ArrowLeft, FileDown, Printer } from 'lucide-react';
 import { useTranslation } from '../../i18n/react';
-import { useParams } from 'react-router';
+import { useParams } from '../../routing';
 import { formatDate, formatMoney } from '../../../common/format';
 import { LOCALES, type Language } from '../../../common/languages';
 import { buildPath } from '../../../common/routes';

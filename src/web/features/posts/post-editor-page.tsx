@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../routing';
 import { HASHTAGS_MAX, POST_CAPTION_MAX, POST_TYPES, postInputSchema, type PlannedPost, type PostMedia, type PostType } from '../../../common/schemas/instagram';
 import type { SessionUser } from '../../../common/schemas/session';
 import { localizePath, useLanguage } from '../../i18n/language';

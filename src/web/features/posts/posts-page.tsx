@@ -1,6 +1,6 @@
 import { CalendarPlus } from 'lucide-react';
 import { useTranslation } from '../../i18n/react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../routing';
 import type { PlannedPost } from '../../../common/schemas/instagram';
 import type { SessionUser } from '../../../common/schemas/session';
 import { LocalizedLink } from '../../i18n/localized-link';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../routing';
 import { formatMoney, truncate } from '../../../common/format';
 import type { PlannedPost } from '../../../common/schemas/instagram';
 import { PROMOTION_PRODUCTS, type ProductsAnswer, type PromotionProduct } from '../../../common/schemas/payments';

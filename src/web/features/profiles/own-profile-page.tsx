@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../routing';
 import { profilePathTo } from '../../../common/routes';
 import { useLanguage } from '../../i18n/language';
 import { Spinner } from '../../ui/spinner';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../routing';
 import { splitLanguage, withLanguage } from '../../../common/languages';
 import { useSession } from './session-provider';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../routing';
 
 /**
  * An action a visitor started before logging in (writing a message, leaving a review): the login

@@ -4,7 +4,7 @@ import { formatDate } from '../../../../common/format';
 import { pathTo } from '../../../../common/routes';
 import type { MessageReference } from '../../../../common/schemas/messages';
 import { useLanguage } from '../../../i18n/language';
-import { Link } from 'react-router';
+import { Link } from '../../../routing';
 
 /** The guest spot an application message is about: a card linking it, or a note that it is gone. */
 export function ReferenceCard({ reference }: { reference: MessageReference }) {

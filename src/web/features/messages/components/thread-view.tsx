@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { LoadMoreButton } from '../../../ui/load-more';
 import { StatusSkeleton } from '../../../ui/skeleton';
-import { Link } from 'react-router';
+import { Link } from '../../../routing';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { useDeleteMessage } from '../api/delete-message';
 import { useThread } from '../api/get-thread';

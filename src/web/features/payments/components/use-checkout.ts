@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../routing';
 import { isPromotionProduct, type ProductType } from '../../../../common/schemas/payments';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../routing';
 import type { SessionUser } from '../../../../common/schemas/session';
 import { usernameKey } from '../../../../common/username';
 import { useSession } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from '../../../i18n/react';
-import { Link } from 'react-router';
+import { Link } from '../../../routing';
 import { formatRelative } from '../../../../common/format';
 import { profilePathTo } from '../../../../common/routes';
 import type { Review } from '../../../../common/schemas/reviews';

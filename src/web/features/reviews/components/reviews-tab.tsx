@@ -1,7 +1,7 @@
 import { MessageSquareQuote, PencilLine, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { Link } from 'react-router';
+import { Link } from '../../../routing';
 import { toast } from '../../../ui/toast';
 import { formatRating } from '../../../../common/format';
 import { withLanguage } from '../../../../common/languages';

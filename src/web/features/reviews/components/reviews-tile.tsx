@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/react';
-import { Link } from 'react-router';
+import { Link } from '../../../routing';
 import { formatRating } from '../../../../common/format';
 import { profilePathTo } from '../../../../common/routes';
 import { useLanguage } from '../../../i18n/language';
