@@ -101,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // On the root app, before the modules: every route and page sees request.user.
   registerSession(app, sessions);
   registerPresence(app, services.events.presence);
+  fastLane.admitMembers({ sessions, presence: services.events.presence, log: app.log });
   await registerModules(app, services);
   registerUploads(app, ctx.storage, config.dataDir);
 

@@ -46,8 +46,8 @@ export function accepts(header: string | undefined, coding: 'br' | 'gzip'): bool
  */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, cacheControl = REVALIDATE): FastifyReply {
   reply.header('cache-control', cacheControl).header('vary', VARY).header('etag', answer.etag).header('content-type', answer.type);
-  // A visitor's answer: the next identical request is served before Fastify while it stays kept.
-  if (request.headers.cookie === undefined) request.server.fastLane.remember(request, answer, reply.getHeaders() as Record<string, string>);
+  // The next identical request of this visitor or reader is served before Fastify while it stays kept.
+  request.server.fastLane.remember(request, answer, reply.getHeaders() as Record<string, string>);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const ae = request.headers['accept-encoding'];
   if (answer.br && accepts(ae, 'br')) return reply.header('content-encoding', 'br').send(answer.br);

@@ -1,96 +1,193 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../common/constants';
 import type { AnswerCache, StoredAnswer } from '../lib/answer-cache/bytes';
+import type { Presence } from '../modules/events/presence';
 import { requestLanguage } from '../i18n';
 import { accepts, matchesEtag } from './answers';
+import type { SessionCache } from './session-cache';
 
-/** Addresses remembered at most; beyond it the least recently used go first. */
+/** Addresses remembered at most, per lane; beyond it the least recently used go first. */
 const MAX_ENTRIES = 2000;
 /** Longer addresses are answered the ordinary way (a filter page, never a hot read). */
 const MAX_URL = 512;
+/** Logged-in readers remembered per address; past it others take the full pipeline. */
+const MAX_MEMBERS = 10_000;
 
 interface Lane {
   cache: AnswerCache;
   answer: StoredAnswer;
-  /** Every header of the answer but its encoding and length, in the order Fastify wrote them. */
+  /** Every header of the answer but its encoding, length and cookies, in the order Fastify wrote them. */
   headers: [string, string][];
+}
+
+interface MemberLane extends Lane {
+  /** The logged-in readers the full pipeline sent this very answer to. */
+  readers: Set<number>;
+}
+
+/** What the fast lane needs to serve logged-in readers: their sessions and their activity mark. */
+export interface Members {
+  sessions: Pick<SessionCache, 'peek'>;
+  presence: Pick<Presence, 'touch'>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 export interface FastLane {
   /**
-   * Answers a visitor's GET from memory when the same address in the same language was answered
-   * from the answer cache before and that answer is still the one kept; true when it did.
+   * Answers a GET from memory when the same address in the same language was answered from the
+   * answer cache before, to a visitor or to this logged-in reader, and that answer is still the
+   * one kept; true when it did.
    */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Remembers a stored answer just sent to a visitor, with the headers the pipeline wrote. */
+  /** Remembers a stored answer just sent, with the headers the pipeline wrote. */
   remember(request: FastifyRequest, answer: StoredAnswer, headers: Record<string, string>): void;
+  /** Lets logged-in readers in; until then only requests without cookies are served. */
+  admitMembers(members: Members): void;
   readonly size: number;
 }
 
 const laneKey = (lang: string, url: string) => `${lang} ${url}`;
 
+/** The session cookie's value as @fastify/cookie reads it (the first of that name), or undefined. */
+export function sessionToken(cookieHeader: string): string | undefined {
+  const prefix = `${SESSION_COOKIE}=`;
+  for (const part of cookieHeader.split(';')) {
+    const pair = part.trim();
+    if (!pair.startsWith(prefix)) continue;
+    let value = pair.slice(prefix.length).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length > 1) value = value.slice(1, -1);
+    if (!value.includes('%')) return value;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+function keptHeaders(headers: Record<string, string>): [string, string][] {
+  const kept: [string, string][] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    // A cookie set for one reader is never another's; encoding and length follow the body sent.
+    if (name !== 'content-encoding' && name !== 'content-length' && name !== 'set-cookie') kept.push([name, value]);
+  }
+  return kept;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, lane: Lane): void {
+  const { answer } = lane;
+  for (const [name, value] of lane.headers) res.setHeader(name, value);
+  if (matchesEtag(req.headers['if-none-match'], answer.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const ae = req.headers['accept-encoding'];
+  let body = answer.body;
+  if (answer.br && accepts(ae, 'br')) {
+    res.setHeader('content-encoding', 'br');
+    body = answer.br;
+  } else if (answer.gzip && accepts(ae, 'gzip')) {
+    res.setHeader('content-encoding', 'gzip');
+    body = answer.gzip;
+  }
+  res.setHeader('content-length', body.length);
+  res.statusCode = 200;
+  res.end(body);
+}
+
+function keep<T extends Lane>(lanes: Map<string, T>, key: string, lane: T): void {
+  lanes.delete(key);
+  lanes.set(key, lane);
+  if (lanes.size > MAX_ENTRIES) lanes.delete(lanes.keys().next().value as string);
+}
+
 /**
- * The hot reads of visitors (featured lists, styles, list pages, a profile, a rendered page) are
- * the same bytes for everyone. Once the full pipeline has answered one (language, security
- * headers, input guard, route, validation), the same request is answered here, before Fastify,
- * for as long as the answer cache keeps that answer: a write that clears its tags clears it
- * here too, since each use checks the cache. Only requests without cookies qualify (a cookie may
- * carry a session or a language), only GET, only addresses of bounded length.
+ * The hot reads (featured lists, styles, list pages, a profile, a rendered page) are mostly the
+ * same bytes for everyone. Once the full pipeline has answered one (language, security headers,
+ * input guard, session, route, validation), the same request is answered here, before Fastify,
+ * for as long as the answer cache keeps that answer: a write that clears its tags clears it here
+ * too, since each use checks the cache.
+ *
+ * Visitors (no cookie at all) share one lane per address and language. A logged-in reader is
+ * served here only with the very answer the pipeline gave that reader for that address, so
+ * whatever a route decided for them (an owner's or an admin's own answer, a listing's per-viewer
+ * fields) is decided by the route, never guessed here: the lane checks that the session is still
+ * known to the session cache (a logout or a changed user clears it everywhere), that the reader
+ * is not an admin and not among the answer's owners, and marks them active as the pipeline would.
+ * Other cookies, unknown sessions and long addresses take the full pipeline.
  */
 export function createFastLane(): FastLane {
-  const lanes = new Map<string, Lane>();
+  const visitors = new Map<string, Lane>();
+  const readers = new Map<string, MemberLane>();
+  let members: Members | undefined;
+
+  const current = <T extends Lane>(lanes: Map<string, T>, key: string): T | undefined => {
+    const lane = lanes.get(key);
+    if (!lane) return undefined;
+    if (lane.answer.key === undefined || lane.cache.peek(lane.answer.key) !== lane.answer) {
+      lanes.delete(key);
+      return undefined;
+    }
+    return lane;
+  };
+
+  function serveMember(req: IncomingMessage, res: ServerResponse, key: string, cookie: string): boolean {
+    if (!members) return false;
+    const token = sessionToken(cookie);
+    if (!token) return false;
+    const lane = current(readers, key);
+    if (!lane) return false;
+    const user = members.sessions.peek(token)?.user;
+    if (!user || !lane.readers.has(user.id) || user.role === 'admin' || lane.answer.owners.has(user.id)) return false;
+    send(req, res, lane);
+    members.presence.touch(user.id, members.log);
+    return true;
+  }
 
   return {
     serve(req, res) {
-      if (req.method !== 'GET' || req.headers.cookie !== undefined) return false;
+      if (req.method !== 'GET') return false;
       const url = req.url;
       if (!url || url.length > MAX_URL) return false;
       const key = laneKey(requestLanguage(req.headers), url);
-      const lane = lanes.get(key);
+      const cookie = req.headers.cookie;
+      if (cookie !== undefined) return serveMember(req, res, key, cookie);
+      const lane = current(visitors, key);
       if (!lane) return false;
-      const { answer } = lane;
-      if (answer.key === undefined || lane.cache.peek(answer.key) !== answer) {
-        lanes.delete(key);
-        return false;
-      }
-      for (const [name, value] of lane.headers) res.setHeader(name, value);
-      if (matchesEtag(req.headers['if-none-match'], answer.etag)) {
-        res.statusCode = 304;
-        res.end();
-        return true;
-      }
-      const ae = req.headers['accept-encoding'];
-      let body = answer.body;
-      if (answer.br && accepts(ae, 'br')) {
-        res.setHeader('content-encoding', 'br');
-        body = answer.br;
-      } else if (answer.gzip && accepts(ae, 'gzip')) {
-        res.setHeader('content-encoding', 'gzip');
-        body = answer.gzip;
-      }
-      res.setHeader('content-length', body.length);
-      res.statusCode = 200;
-      res.end(body);
+      send(req, res, lane);
       return true;
     },
 
     remember(request, answer, headers) {
-      if (answer.key === undefined || request.method !== 'GET' || request.headers.cookie !== undefined) return;
+      if (answer.key === undefined || request.method !== 'GET') return;
       const url = request.raw.url;
       if (!url || url.length > MAX_URL) return;
       const key = laneKey(request.lang, url);
       const cache = request.server.ctx.answers;
-      const kept: [string, string][] = [];
-      for (const [name, value] of Object.entries(headers)) {
-        if (name !== 'content-encoding' && name !== 'content-length') kept.push([name, value]);
+      if (request.headers.cookie === undefined) {
+        keep(visitors, key, { cache, answer, headers: keptHeaders(headers) });
+        return;
       }
-      lanes.delete(key);
-      lanes.set(key, { cache, answer, headers: kept });
-      if (lanes.size > MAX_ENTRIES) lanes.delete(lanes.keys().next().value as string);
+      const user = request.user;
+      if (!members || !user || user.role === 'admin' || answer.owners.has(user.id)) return;
+      if (sessionToken(request.headers.cookie) !== request.cookies[SESSION_COOKIE]) return;
+      const known = readers.get(key);
+      if (known?.answer === answer) {
+        if (known.readers.size < MAX_MEMBERS) known.readers.add(user.id);
+        return;
+      }
+      keep(readers, key, { cache, answer, headers: keptHeaders(headers), readers: new Set([user.id]) });
+    },
+
+    admitMembers(next) {
+      members = next;
     },
 
     get size() {
-      return lanes.size;
+      return visitors.size + readers.size;
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { consume, refund } from '../../http/rate-limit';
 import { t } from '../../i18n';
+import { noInvalidation, tags } from '../../lib/answer-cache/index';
 import type { EventBus } from '../../lib/events/port';
 import { presentUserCard } from '../../lib/user-card';
 import { MESSAGES_PER_DAY, MESSAGES_PER_MINUTE, newConversationLimit } from './limits';
@@ -17,7 +18,7 @@ import { authorizeApply, authorizeDelete, authorizeMessage, canMessage } from '.
 import { presentContact, presentConversation, presentMessage, type ReferenceSnapshot } from './presenter';
 import { createMessageRepo, pairOf, type MessageRow, type PersonRow } from './repo';
 
-export type MessageServiceDeps = Pick<AppContext, 'db' | 'rateLimits'> & { events: EventBus };
+export type MessageServiceDeps = Pick<AppContext, 'db' | 'rateLimits'> & Partial<Pick<AppContext, 'invalidation'>> & { events: EventBus };
 
 /** What a new message carries besides its text. */
 interface Outgoing {
@@ -37,9 +38,11 @@ export type ApplyResult = { alreadyApplied: false; message: Message; conversatio
  * participant, read marks, deletion, guest spot applications, the rate limits, and the live
  * events of each change (published after the change is committed).
  */
-export function createMessageService({ db, rateLimits, events }: MessageServiceDeps) {
+export function createMessageService({ db, rateLimits, events, invalidation = noInvalidation }: MessageServiceDeps) {
   const repo = createMessageRepo(db);
   const userKey = (id: number) => [`user:${id}`];
+  /** The guest spots' cache key (their kind's `cacheKey`), which names a spot's kept answer. */
+  const GUEST_SPOTS = 'guest-spots';
 
   /** Rows to answers: the people of the page from `people`, the spots of its references in one read. */
   async function present(rows: MessageRow[], people: PersonRow[]): Promise<Message[]> {
@@ -244,6 +247,8 @@ export function createMessageService({ db, rateLimits, events }: MessageServiceD
         await refundMessage(user.id);
         return { alreadyApplied: true, conversationId };
       }
+      // The spot's kept answer was this artist's too (hasApplied false); from now on it is not.
+      invalidation.invalidate([tags.listing(GUEST_SPOTS, spot.id)]);
       const message = (await present([row], [sender, receiver]))[0] as Message;
       await announce(message);
       return { alreadyApplied: false, message, conversationId };
