@@ -73,6 +73,11 @@ export default tseslint.config(
       ],
       // Cycles make load order matter and hide which module owns what (src/common/schemas included).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The app routes with its own router (src/web/routing), a few KB instead of React Router's 30.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react-router', 'react-router-dom', 'react-router/*'], message: 'Import routing from src/web/routing.' }] },
+      ],
     },
   },
   {

@@ -94,6 +94,8 @@ export default defineConfig({
     assetsDir: 'assets',
     // Read by the first-load budget (scripts/bundle-budget.ts).
     manifest: true,
+    // Every browser the app supports preloads modules itself; the polyfill would ship to all of them.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -8,19 +8,6 @@ import { SHELL_NAMESPACES } from '../src/web/i18n/i18n';
 /** The most compressed JavaScript a public page may load before its first render: the goal. */
 export const FIRST_LOAD_BUDGET_BYTES = 110 * 1024;
 
-/**
- * What each page ships today, a little rounded up: the test holds every page at or below its
- * ceiling, so no change makes a first load heavier, and each ceiling comes down toward the
- * budget as the page is split (decision 017 lists what is left to split off).
- */
-export const FIRST_LOAD_CEILINGS_KB: Record<string, number> = {
-  home: 129,
-  profile: 163,
-  gallery: 131,
-  'guest spots': 135,
-  artists: 136,
-};
-
 /** One row of Vite's build manifest (`build.manifest`), keyed by source path relative to src/web. */
 interface ManifestChunk {
   file: string;

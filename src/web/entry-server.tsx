@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { dehydrate, QueryClientProvider, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from './routing';
+import { createStaticRouter, RouterProvider, type Router } from './routing';
 import { SHELL_NAMESPACES, i18n, initI18n, ensureNamespaces } from './i18n/i18n';
 import { TextsProvider } from './i18n/react';
 import type { Language } from '../common/languages';
@@ -43,7 +43,6 @@ setApiTransport((input) => {
 });
 
 const routes = buildRoutes();
-const handler = createStaticHandler(routes);
 
 /** A render should never take longer than this; past it the visitor gets the empty shell. */
 const RENDER_TIMEOUT_MS = 5000;
@@ -97,15 +96,14 @@ function waiting(client: QueryClient): Query[] {
     .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && enabled(q) && q.options.queryFn);
 }
 
-function tree(client: QueryClient, context: StaticHandlerContext, lang: Language): ReactNode {
-  const router = createStaticRouter(handler.dataRoutes, context);
+function tree(client: QueryClient, router: Router, lang: Language): ReactNode {
   // Its own instance per request: renders in different languages run side by side.
   const texts = i18n.cloneInstance({ lng: lang });
   return (
     <QueryClientProvider client={client}>
       <TextsProvider texts={texts}>
         <ServerSessionContext.Provider value={SESSION}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <RouterProvider router={router} />
         </ServerSessionContext.Provider>
       </TextsProvider>
     </QueryClientProvider>
@@ -113,9 +111,9 @@ function tree(client: QueryClient, context: StaticHandlerContext, lang: Language
 }
 
 /** Renders until the page asks for no query it has no data for; null when a query fails or the rounds run out. */
-async function renderWithData(client: QueryClient, context: StaticHandlerContext, lang: Language): Promise<string | null> {
+async function renderWithData(client: QueryClient, router: Router, lang: Language): Promise<string | null> {
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
-    const html = await renderAll(tree(client, context, lang));
+    const html = await renderAll(tree(client, router, lang));
     const next = waiting(client);
     if (next.length === 0) return html;
     await Promise.all(next.map((q) => q.fetch().catch(() => undefined)));
@@ -128,7 +126,7 @@ async function renderWithData(client: QueryClient, context: StaticHandlerContext
 /**
  * Renders a public page for a visitor: the route's loaders run as in the browser, then the page
  * is rendered until every query it asks for has its data. Answers null when the page is not
- * a plain 200 render (a redirect, a 404 or an error): the server then sends the empty shell and
+ * a plain 200 render (a 404 or an error): the server then sends the empty shell and
  * the browser renders it as today.
  */
 export async function render(url: string, lang: Language, routeId: RouteId, get: ApiGet): Promise<RenderedPage | null> {
@@ -136,12 +134,12 @@ export async function render(url: string, lang: Language, routeId: RouteId, get:
     await initI18n(lang);
     const namespaces = [...SHELL_NAMESPACES, ...(screenNamespaces[routeId] ?? [])];
     await ensureNamespaces(lang, namespaces);
-    const context = await handler.query(new Request(url));
-    if (context instanceof Response || context.statusCode !== 200 || context.errors) return null;
+    const router = await createStaticRouter(routes, url);
+    if (router.state.error) return null;
 
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-    const html = await renderWithData(client, context, lang);
+    const html = await renderWithData(client, router, lang);
     if (html === null) return null;
     const head = LEADING_PRELOADS.exec(html)?.[0] ?? '';
     return {
@@ -150,7 +148,6 @@ export async function render(url: string, lang: Language, routeId: RouteId, get:
       state: {
         lang,
         namespaces,
-        router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
         queries: dehydrate(client),
       },
     };

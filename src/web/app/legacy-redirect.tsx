@@ -43,7 +43,7 @@ function LegacyLookup({ route, rest }: { route: Extract<LegacyRoute, { type: 'lo
     throwOnError: true,
   });
   if (slug.isSuccess) return <Navigate to={legacyTarget(route, slug.data) + rest} replace />;
-  // Document 2 names this screen: 'Weiterleitung...' while the lookup runs.
+  // The specification's 'Weiterleitung...' while the lookup runs.
   return (
     <p role="status" className="my-16 flex items-center justify-center gap-3 text-lg">
       <Spinner className="text-2xl" />

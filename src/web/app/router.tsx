@@ -1,39 +1,24 @@
 import { Suspense } from 'react';
-import {
-  createBrowserRouter,
-  data,
-  type HydrationState,
-  type LoaderFunctionArgs,
-  type RouteObject,
-  type ShouldRevalidateFunctionArgs,
-} from '../routing';
-import { TITLE_SUFFIX } from '../../common/constants';
+import { createBrowserRouter, data, type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs } from '../routing';
 import { LANGUAGES, splitLanguage, withLanguage, type Language } from '../../common/languages';
-import { parseLegacyPath } from '../../common/legacy-paths';
 import { ROUTES, matchRoute, type RouteDef, type RouteId } from '../../common/routes';
-import { activateLanguage, ensureNamespaces, i18n } from '../i18n/i18n';
+import { activateLanguage, ensureNamespaces } from '../i18n/i18n';
+import { leaveFirstPage, setPageTitle } from '../i18n/page-title';
 import { RouteError } from './errors/error-screen';
 import { RootLayout } from './layout/root-layout';
 import { documentNavigationType, forgetScrollOfNewVisit } from './layout/scroll';
-import UnknownPathPage from './legacy-redirect';
 import { clearReloadMark } from './preload-error';
 import { screenNamespaces, screens, type ScreenModule } from './screens';
 
 const DEV = import.meta.env.DEV;
-
-/** Sets the tab title from the seo namespace (the server wrote it for the first page). */
-function setTitle(lang: Language, key: string): void {
-  if (typeof document === 'undefined') return;
-  if (i18n.exists(key, { lng: lang, ns: 'seo' })) document.title = i18n.t(key, { lng: lang, ns: 'seo' }) + TITLE_SUFFIX;
-}
 
 async function loadScreen(id: RouteId) {
   let screen: ScreenModule | undefined;
   try {
     screen = await screens[id]();
   } catch (error) {
-    // A rejected lazy() leaves React Router showing the hydrate fallback for good; a screen that
-    // throws the error reaches the route's error boundary, which explains it.
+    // A screen that throws the download's error reaches the route's error boundary, which
+    // explains it (and reloads once for a chunk gone after a deploy).
     return {
       Component: () => {
         throw error;
@@ -49,15 +34,16 @@ async function loadScreen(id: RouteId) {
 // The server wrote the first page's title; only later navigations need the seo texts.
 let titleFromServer = true;
 
-/** Loads a page's namespaces and, after the first page, sets its title. */
-async function preparePage(lang: Language, namespaces: readonly string[], titleKey: string): Promise<void> {
+/** Loads a page's namespaces and, after the first page, sets its title from the address's values. */
+async function preparePage(lang: Language, namespaces: readonly string[], titleKey: string, params: Params = {}): Promise<void> {
   if (titleFromServer) {
     titleFromServer = false;
     await ensureNamespaces(lang, namespaces);
     return;
   }
+  leaveFirstPage();
   await ensureNamespaces(lang, ['seo', ...namespaces]);
-  setTitle(lang, titleKey);
+  setPageTitle(lang, titleKey, Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)));
 }
 
 /**
@@ -74,13 +60,13 @@ async function servedInDevelopment(url: string): Promise<boolean> {
 }
 
 function screenLoader(id: RouteId, lang: Language, def: RouteDef) {
-  return async ({ request }: LoaderFunctionArgs) => {
+  return async ({ request, params }: LoaderFunctionArgs) => {
     if (def.devOnly && !(await servedInDevelopment(new URL(request.url).pathname))) throw data(null, { status: 404 });
     // Patterns with parameters (/:username) match what the server would refuse; ask the shared matcher.
     if (def.path.includes(':') && matchRoute(new URL(request.url).pathname, { dev: DEV })?.id !== id) {
       throw data(null, { status: 404 });
     }
-    await preparePage(lang, screenNamespaces[id] ?? [], `${id}.title`);
+    await preparePage(lang, screenNamespaces[id] ?? [], `${id}.title`, params);
     return null;
   };
 }
@@ -113,7 +99,6 @@ export function buildRoutes(): RouteObject[] {
   for (const lang of LANGUAGES) {
     for (const [id, def] of Object.entries(ROUTES) as [RouteId, RouteDef][]) {
       children.push({
-        id: `${lang}:${id}`,
         path: withLanguage(def.path, lang),
         loader: screenLoader(id, lang, def),
         lazy: () => loadScreen(id),
@@ -123,8 +108,10 @@ export function buildRoutes(): RouteObject[] {
   }
   children.push({
     path: '*',
+    // Unknown and legacy paths are rare: their code stays out of every page's first load.
     loader: async ({ request }) => {
       const { pathname } = new URL(request.url);
+      const { parseLegacyPath } = await import('../../common/legacy-paths');
       if (parseLegacyPath(pathname)) {
         // A legacy path is on its way to its page (UnknownPathPage), which sets its own title.
         titleFromServer = false;
@@ -133,17 +120,15 @@ export function buildRoutes(): RouteObject[] {
       await preparePage(splitLanguage(pathname).lang, [], 'notFound.title');
       return null;
     },
-    Component: UnknownPathPage,
+    lazy: () => import('./legacy-redirect').then((m) => ({ Component: m.default })),
     ErrorBoundary: RouteError,
   });
   return [
     {
-      id: 'root',
       Component: RootLayout,
       loader: rootLoader,
       shouldRevalidate: languageChanged,
       ErrorBoundary: RootError,
-      HydrateFallback: () => null,
       children,
     },
   ];
@@ -156,15 +141,16 @@ export function buildRoutes(): RouteObject[] {
 export function createAppRouter({
   serverTitle = true,
   routes = buildRoutes(),
-  hydrationData,
+  hydrated = false,
 }: {
   serverTitle?: boolean;
   /** Routes whose first screen is already loaded, for hydrating a server-rendered page. */
   routes?: RouteObject[];
-  hydrationData?: HydrationState;
+  /** The server rendered this address: its loaders ran there, the first render shows it at once. */
+  hydrated?: boolean;
 } = {}) {
   titleFromServer = serverTitle;
   // Before the router reads the kept positions: a page opened anew starts at the top.
   forgetScrollOfNewVisit({ key: 'default', pathname: window.location.pathname, search: window.location.search }, documentNavigationType(), sessionStorage);
-  return createBrowserRouter(routes, { hydrationData });
+  return createBrowserRouter(routes, { hydrated });
 }

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { RouteId } from '../../common/routes';
-import UnknownPathPage from './legacy-redirect';
 
 /** What a lazily loaded screen module exports. */
 export interface ScreenModule {
@@ -62,8 +61,8 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   availabilityListPage: named(listing.list, 'AvailabilityListPage'),
   availabilityNew: named(listing.form, 'AvailabilityFormPage'),
   availabilityManage: named(listing.manage, 'AvailabilityManagePage'),
-  // An entry's id address leads to its title slug page, as the server's 301 does (the router holds that screen already).
-  availabilityDetail: async () => ({ default: UnknownPathPage }),
+  // An entry's id address leads to its title slug page, as the server's 301 does.
+  availabilityDetail: () => import('./legacy-redirect'),
   tattooArtist: named(listing.detail, 'AvailabilityDetailPage'),
   tattooArtists: () => import('./routes/artists-page'),
   tattooArtistsPage: () => import('./routes/artists-page'),
@@ -84,8 +83,9 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
 
 /**
  * Translation namespaces a screen needs, loaded in parallel with its code so the screen
- * renders its texts at once. List `errors` for every screen that shows form or API errors
- * (`t('errors:...')`): the shell leaves it out so the start page loads less. A namespace not
+ * renders its texts at once. List `errors` for every screen that renders `t('errors:...')`
+ * (forms, not-found texts); API failures load it themselves (lib/api.ts), so the public lists
+ * and the gallery leave it out of their first load. A namespace not
  * listed is fetched on first use, after a moment of loading skeleton.
  */
 export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
@@ -106,15 +106,16 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   ownProfile: ['profiles', 'gallery', 'errors'],
   ownProfileDashboard: ['profiles', 'gallery', 'errors'],
   ownProfileMe: ['profiles', 'gallery', 'errors'],
-  profile: ['profiles', 'gallery', 'guestSpots', 'availability', 'listings', 'messages', 'reviews', 'errors'],
-  gallery: ['gallery', 'errors'],
-  galleryDe: ['gallery', 'errors'],
-  galleryEs: ['gallery', 'errors'],
-  galleryFr: ['gallery', 'errors'],
-  galleryPt: ['gallery', 'errors'],
-  guestSpots: ['guestSpots', 'listings', 'errors'],
-  guestSpotsPage: ['guestSpots', 'listings', 'errors'],
-  gastplatze: ['guestSpots', 'listings', 'errors'],
+  // The About tab's texts only: every other tab, the message dialog and the menus load their own.
+  profile: ['profiles'],
+  gallery: ['gallery'],
+  galleryDe: ['gallery'],
+  galleryEs: ['gallery'],
+  galleryFr: ['gallery'],
+  galleryPt: ['gallery'],
+  guestSpots: ['guestSpots', 'listings'],
+  guestSpotsPage: ['guestSpots', 'listings'],
+  gastplatze: ['guestSpots', 'listings'],
   guestSpotsManage: ['guestSpots', 'listings', 'errors'],
   guestSpotNew: ['guestSpots', 'listings', 'errors'],
   guestSpot: ['guestSpots', 'listings', 'messages', 'spotPhotos', 'errors'],
@@ -122,14 +123,14 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   guestArtistNew: ['availability', 'listings', 'errors'],
   guestArtistEdit: ['availability', 'listings', 'errors'],
   guestArtistManage: ['availability', 'listings', 'errors'],
-  availabilityList: ['availability', 'listings', 'errors'],
-  availabilityListPage: ['availability', 'listings', 'errors'],
+  availabilityList: ['availability', 'listings'],
+  availabilityListPage: ['availability', 'listings'],
   availabilityNew: ['availability', 'listings', 'errors'],
   availabilityManage: ['availability', 'listings', 'errors'],
   availabilityDetail: ['availability', 'listings', 'messages', 'errors'],
   tattooArtist: ['availability', 'listings', 'messages', 'errors'],
-  tattooArtists: ['artists', 'listings', 'errors'],
-  tattooArtistsPage: ['artists', 'listings', 'errors'],
+  tattooArtists: ['artists', 'listings'],
+  tattooArtistsPage: ['artists', 'listings'],
   messages: ['messages', 'errors'],
   messagesContact: ['messages', 'errors'],
   chat: ['messages'],

@@ -1,5 +1,5 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { matchRoutes } from '../routing';
+import { loadLazyRoutes } from '../routing';
 import { createQueryClient } from '../app/query-client';
 import { buildRoutes, createAppRouter } from '../app/router';
 import { activateLanguage, ensureNamespaces } from '../i18n/i18n';
@@ -10,22 +10,14 @@ export const SERVER_SESSION = { state: 'loggedOut', user: null } as const;
 
 /**
  * Makes the browser's first render the server's render: the same language and texts, the page's
- * screen already loaded (a lazy route would otherwise show nothing first), the loaders' results
- * and the query cache the server rendered from, so nothing is fetched again.
+ * screen already loaded (a lazy route would otherwise show nothing first) and the query cache
+ * the server rendered from, so nothing is fetched again.
  */
 export async function prepareHydration(state: ServerState): Promise<{ router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }> {
   const routes = buildRoutes();
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all([
-    activateLanguage(state.lang).then(() => ensureNamespaces(state.lang, state.namespaces)),
-    ...matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const screen = await route.lazy();
-      Object.assign(route, screen, { lazy: undefined });
-    }),
-  ]);
+  await Promise.all([activateLanguage(state.lang).then(() => ensureNamespaces(state.lang, state.namespaces)), loadLazyRoutes(routes, window.location)]);
   // The loaders do not run again, so later navigations set the title themselves.
-  const router = createAppRouter({ serverTitle: false, routes, hydrationData: state.router });
+  const router = createAppRouter({ serverTitle: false, routes, hydrated: true });
   const queryClient = createQueryClient();
   hydrate(queryClient, state.queries);
   return { router, queryClient };

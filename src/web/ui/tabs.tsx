@@ -17,12 +17,15 @@ export function Tabs({
   tabs,
   selected,
   onSelect,
+  onPreview,
 }: {
   idPrefix: string;
   label: string;
   tabs: TabDef[];
   selected: string;
   onSelect: (id: string) => void;
+  /** The pointer or focus reached a tab: the caller may start loading its panel. */
+  onPreview?: (id: string) => void;
 }) {
   const { refs, refAt } = useRowRefs<HTMLButtonElement>();
   const listRef = useRef<HTMLDivElement>(null);
@@ -59,6 +62,8 @@ export function Tabs({
             aria-selected={active}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.id)}
+            onPointerEnter={onPreview && (() => onPreview(tab.id))}
+            onFocus={onPreview && (() => onPreview(tab.id))}
             onKeyDown={(e) => {
               const target = focusTarget(e.key, index, tabs.length, 'horizontal');
               if (target === null) return;

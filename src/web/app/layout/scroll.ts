@@ -9,7 +9,7 @@ interface EntryLocation {
 
 /**
  * The key a history entry's scroll position is kept under. An entry the app did not create (the
- * first page of a load: typed in the address bar, opened from a link elsewhere) has React Router's
+ * first page of a load: typed in the address bar, opened from a link elsewhere) has the router's
  * key "default" on every load, so every such page would restore the position of whatever page
  * was first before it (the artist list opening 2,646 px down); those entries are told apart by
  * their address.

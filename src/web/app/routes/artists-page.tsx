@@ -8,7 +8,13 @@ import { useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Button } from '../../ui/button';
 import { FeaturedBadge } from '../../ui/featured-badge';
-import { FilterBar, ListResults, ListingCard, placeText, useListAddress, usePeriodText } from '../../features/listings';
+// The list's pieces by their modules: the feature's index also holds the dashboard tile.
+import { FilterBar } from '../../features/listings/filter-bar';
+import { ListResults } from '../../features/listings/list-layout';
+import { ListingCard } from '../../features/listings/listing-card';
+import { useListAddress } from '../../features/listings/list-address';
+import { usePeriodText } from '../../features/listings/period';
+import { placeText } from '../../features/listings/place-text';
 import { useArtistList } from '../../features/artists';
 
 /** /tattooartists and /tattooartists/page/{n}: artists by style, place and current availability. */

@@ -3,6 +3,7 @@ import { Route, Routes } from '../../routing';
 import { describe, expect, it, vi } from 'vitest';
 import { createGalleryImage, createProfile, createSessionUser, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
+import { i18n } from '../../i18n/i18n';
 import ProfilePage from './profile-page';
 
 function mockApi(answers: Record<string, () => Response>) {
@@ -56,6 +57,7 @@ describe('profile page', () => {
     expect(screen.getByRole('link', { name: 'Log in to message Lena Hoffmann' }).getAttribute('href')).toBe(
       '/login?redirect=%2FLena-Ink%3Fmessage%3Dopen',
     );
+    expect(screen.queryByRole('button', { name: /^More actions/ })).toBeNull();
     await vi.waitFor(() =>
       expect(fetch).toHaveBeenCalledWith('/api/profile-visits', expect.objectContaining({ method: 'POST', body: JSON.stringify({ profileId: 41 }) })),
     );
@@ -89,8 +91,32 @@ describe('profile page', () => {
     expect(screen.getByText('Piercings, Microblading/PMU')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Profil bearbeiten' })).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'Gastplätze (3)' })).toBeTruthy();
+    // The owner's own tab: its label at once, its unread count from the messages code loaded for the owner alone.
+    expect(await screen.findByRole('tab', { name: 'Nachrichten' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Nachricht senden' })).toBeNull();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('profile-visits'))).toBe(false);
+  });
+
+  it('gives a logged-in visitor the message button and the block and report menu', async () => {
+    mockApi({
+      '/api/profile/Lena-Ink': () => jsonResponse({ success: true, user: createProfile() }),
+      '/api/profile-visits': () => jsonResponse({ success: true }),
+      '/api/blocks': () => jsonResponse({ blocks: [] }),
+    });
+    await renderWithApp(page, { path: '/Lena-Ink', namespaces: ['profiles'], session: { state: 'loggedIn', user: createSessionUser({ id: 7 }) } });
+    expect(await screen.findByRole('button', { name: 'Send message' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'More actions for Lena Hoffmann' })).toBeTruthy();
+  });
+
+  it("starts loading a tab's texts when the pointer reaches its button", async () => {
+    mockApi({
+      '/api/profile/Lena-Ink': () => jsonResponse({ success: true, user: createProfile() }),
+      '/api/profile-visits': () => jsonResponse({ success: true }),
+    });
+    const load = vi.spyOn(i18n, 'loadNamespaces');
+    await renderWithApp(page, { path: '/Lena-Ink', namespaces: ['profiles'] });
+    fireEvent.pointerEnter(await screen.findByRole('tab', { name: /^Reviews/ }));
+    expect(load).toHaveBeenCalledWith('en', ['reviews']);
   });
 
   it('opens the reviews tab from ?tab=reviews for a visitor, its label counting the reviews', async () => {

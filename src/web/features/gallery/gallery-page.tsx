@@ -17,7 +17,8 @@ import { Skeleton } from '../../ui/skeleton';
 import { cityOptions, countryOptions, findCountry, useCountries } from '../../reference/api/get-countries';
 import { useStyles } from '../../reference/api/get-styles';
 import { usePublicGallery, type GalleryFilters } from './api/get-public-gallery';
-import { GalleryPicture, GRID_CLASSES } from './components/gallery-image';
+import { GalleryPicture } from './components/gallery-image';
+import { GRID_CLASSES } from './components/grid';
 
 function GalleryTile({ item, priority }: { item: GalleryListItem; priority: boolean }) {
   const { t } = useTranslation('gallery');

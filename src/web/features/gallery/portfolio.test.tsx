@@ -93,6 +93,36 @@ describe('portfolio', () => {
     expect(order()).toEqual(['View larger: Piece 1', 'View larger: Piece 2', 'View larger: Piece 3']);
   });
 
+  it('opens the enlarged view of a picture, loaded on first use, and closes it with Escape', async () => {
+    const user = userEvent.setup();
+    const images = [createGalleryImage({ id: 1, caption: 'Rose' }), createGalleryImage({ id: 2, caption: 'Dagger' })];
+    await renderWithApp(<Owner initial={images} canManage={false} />, { namespaces: ['gallery'] });
+    await user.click(screen.getByRole('button', { name: 'View larger: Dagger' }));
+    expect(await screen.findByRole('dialog', { name: 'Image 2 of 2' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("edits a picture's caption in the dialog loaded on first use", async () => {
+    const user = userEvent.setup();
+    const image = createGalleryImage({ id: 1, caption: 'Rose', can: mine });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/gallery/1' && init?.method === 'PUT') return jsonResponse({ success: true, image: { ...image, caption: 'Red rose' } });
+        return jsonResponse([]);
+      }),
+    );
+    await renderWithApp(<Owner initial={[image]} />, { namespaces: ['gallery'] });
+    await user.click(screen.getByRole('button', { name: 'Edit image 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit image' });
+    const caption = within(dialog).getByRole('textbox');
+    await user.clear(caption);
+    await user.type(caption, 'Red rose');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(order()).toEqual(['View larger: Red rose']));
+  });
+
   it('puts newly uploaded work first', async () => {
     const user = userEvent.setup();
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([])));

@@ -9,7 +9,7 @@ import type { ListingKind } from './kind';
 export function ListingsTile({ kind }: { kind: ListingKind }) {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
-  const count = useOwnerCount(kind, user?.id);
+  const count = useOwnerCount(kind.api, user?.id);
   return (
     <CountTile id={kind.name} texts={countTileTexts(t, kind.name)} query={count}>
       <LocalizedLink to={kind.paths.manage}>{t(`${kind.name}.manage`)}</LocalizedLink>

@@ -5,10 +5,10 @@ import type { KindName, Listing, ListingKind } from './kind';
 
 type Translate = Parameters<ListingKind['sections']>[1];
 
-/** What follows from the account type that posts a kind: its owner filter and the texts that name it. */
+/** What follows from the account type that posts a kind: the texts that name it. */
 const POSTERS = {
-  artist: { ownerParam: 'artistId', ownerLabel: 'detail.artist', wrongType: 'form.onlyArtists', emptyAction: 'list.emptyArtistAction' },
-  studio: { ownerParam: 'studioId', ownerLabel: 'detail.studio', wrongType: 'form.onlyStudios', emptyAction: 'list.emptyStudioAction' },
+  artist: { ownerLabel: 'detail.artist', wrongType: 'form.onlyArtists', emptyAction: 'list.emptyArtistAction' },
+  studio: { ownerLabel: 'detail.studio', wrongType: 'form.onlyStudios', emptyAction: 'list.emptyStudioAction' },
 } as const satisfies Record<UserType, Record<string, string>>;
 
 /** The two kinds match each other: a studio's guest spot and an artist's availability. */
@@ -17,9 +17,7 @@ const OTHER_POSTER: Record<UserType, UserType> = { artist: 'studio', studio: 'ar
 
 /** What a kind declares of its own; `defineKind` derives the rest. */
 export interface KindSpec<L extends Listing>
-  extends Pick<ListingKind<L>, 'name' | 'postedBy' | 'idPrefix' | 'editPath' | 'owner' | 'place' | 'tabEntry' | 'cardExtra' | 'matched'> {
-  /** The API's collection, `/api/{api}`; also the first part of the kind's query keys. */
-  api: string;
+  extends Pick<ListingKind<L>, 'name' | 'postedBy' | 'api' | 'idPrefix' | 'editPath' | 'owner' | 'place' | 'tabEntry' | 'cardExtra' | 'matched'> {
   /**
    * Route ids of the kind's pages. The add button of the profile tab leads to `add` and a detail
    * page that cannot be shown to `list`, unless the kind names other routes for them.
@@ -40,13 +38,12 @@ export interface KindSpec<L extends Listing>
  * paths and texts follow from it, and every kind's detail page starts with the period among its
  * facts and the description among its sections.
  */
-export function defineKind<L extends Listing>({ api, routes, detailRoute, facts, sections, texts, ...own }: KindSpec<L>): ListingKind<L> {
+export function defineKind<L extends Listing>({ routes, detailRoute, facts, sections, texts, ...own }: KindSpec<L>): ListingKind<L> {
   const poster = POSTERS[own.postedBy];
   const detailPath = (entry: Pick<L, 'slug'>) => buildPath(detailRoute, { slug: entry.slug });
   return {
     ...own,
     other: OTHER_KIND[own.name],
-    api: { key: api, path: `/api/${api}`, ownerParam: poster.ownerParam },
     // Both kinds page their public list by path ({list}/page/{n}), the addresses search engines see.
     paths: {
       list: buildPath(routes.list),

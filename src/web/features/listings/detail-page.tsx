@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../../i18n/page-title';
 import { useTranslation } from '../../i18n/react';
 import type { OwnerCard } from '../../../common/schemas/listing-fields';
 import { useNavigate, useParams } from '../../routing';
@@ -52,6 +53,7 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
   const manages = listing.can.edit || listing.can.delete;
   const matches = useMatches(kind, listing.id, manages);
   const owner = kind.owner(listing);
+  usePageTitle(kind.name === 'guestSpots' ? 'guestSpot.title' : 'tattooArtist.title', { title: listing.title, [kind.postedBy]: owner.name });
   return (
     <DetailLayout
       kicker={t('detail.kicker')}

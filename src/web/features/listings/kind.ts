@@ -6,6 +6,7 @@ import type { GuestSpot } from '../../../common/schemas/guest-spots';
 import type { OwnerCard } from '../../../common/schemas/listing-fields';
 import type { FieldErrors } from '../../lib/form';
 import type { DetailFact } from './detail-layout';
+import type { KindApi } from './kind-api';
 import type { ListingForm, ListingFormValues } from './listing-form';
 import type { TabCardEntry } from './tab-card';
 
@@ -34,7 +35,7 @@ export interface ListingKind<L extends Listing = Listing> {
   other: KindName;
   /** The account type that posts this kind. */
   postedBy: UserType;
-  api: { key: string; path: string; ownerParam: 'studioId' | 'artistId' };
+  api: KindApi;
   /** Prefix of element ids (`gs-title`, `gs-filter-q`). */
   idPrefix: string;
   paths: {

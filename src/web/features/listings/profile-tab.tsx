@@ -4,9 +4,11 @@ import { Alert } from '../../ui/alert';
 import { EmptyState } from '../../ui/empty-state';
 import { useOwnerCount } from './api/get-owner-count';
 import { useOwnerListings } from './api/get-owner-listings';
-import type { ListingKind } from './kind';
+import type { KindName, ListingKind } from './kind';
+import { KINDS } from './kinds';
 import { AddLink } from './add-link';
-import { TabCard, TabSkeleton } from './tab-card';
+import { TabCard } from './tab-card';
+import { ListingsTabSkeleton, TabSkeleton } from './tab-skeleton';
 
 /**
  * A profile's tab of one kind (a studio's guest spots, an artist's availability): the count, a
@@ -15,16 +17,21 @@ import { TabCard, TabSkeleton } from './tab-card';
  */
 export function ListingsTab({ kind, userId, canAdd }: { kind: ListingKind; userId: number; canAdd: boolean }) {
   return (
-    <Suspense fallback={<TabSkeleton />}>
+    <Suspense fallback={<ListingsTabSkeleton />}>
       <TabContent kind={kind} userId={userId} canAdd={canAdd} />
     </Suspense>
   );
 }
 
+/** The tab of the kind named: the profile, which loads this module lazily, leaves the kinds out of its first load. */
+export function ProfileListingsTab({ kind, userId, canAdd }: { kind: KindName; userId: number; canAdd: boolean }) {
+  return <ListingsTab kind={KINDS[kind]} userId={userId} canAdd={canAdd} />;
+}
+
 function TabContent({ kind, userId, canAdd }: { kind: ListingKind; userId: number; canAdd: boolean }) {
   const { t } = useTranslation([kind.name, 'listings']);
   const query = useOwnerListings(kind, userId);
-  const count = useOwnerCount(kind, userId);
+  const count = useOwnerCount(kind.api, userId);
   const total = query.data?.length ?? count.data;
   const heading = total === undefined ? t('profileTab.title') : t('profileTab.titleCount', { count: total });
   const add = <AddLink to={kind.paths.addFromProfile} label={t('list.add')} />;

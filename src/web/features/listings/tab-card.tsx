@@ -6,7 +6,6 @@ import type { StyleRef } from '../../../common/schemas/listing-fields';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { SkeletonLines } from '../../ui/skeleton';
 import { InactiveBadge, StyleBadges } from './listing-card';
 import { usePeriodText } from './period';
 
@@ -64,23 +63,5 @@ export function TabCard({ entry, href }: { entry: TabCardEntry; href: string }) 
         </LocalizedLink>
       </div>
     </Card>
-  );
-}
-
-export function TabCardSkeleton() {
-  return (
-    <Card className="space-y-3 p-4">
-      <SkeletonLines lines={['h-6 w-2/3', 'h-4 w-1/2', 'h-4 w-1/3', 'h-12 w-full', 'h-8 w-28']} />
-    </Card>
-  );
-}
-
-/** The loading shape of a profile tab: two placeholder cards. */
-export function TabSkeleton() {
-  return (
-    <div aria-hidden="true" className="grid gap-4 md:grid-cols-2">
-      <TabCardSkeleton />
-      <TabCardSkeleton />
-    </div>
   );
 }

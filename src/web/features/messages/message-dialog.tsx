@@ -1,12 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogIn, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { MESSAGE_MAX } from '../../../common/message-limits';
-import { LocalizedLink } from '../../i18n/localized-link';
-import { useReturnIntent, useSession } from '../../lib/session';
 import { Alert } from '../../ui/alert';
-import { Button, buttonClasses, type ButtonVariant } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { TextArea } from '../../ui/field';
 import { newClientId, postMessage } from './api/send-message';
@@ -16,9 +13,6 @@ import { DIALOG_CLOSE_AFTER_MS } from './constants';
 
 /** The dialog's states (document 2 §2): closed, open, sending, sent, error. */
 export type DialogState = 'closed' | 'open' | 'sending' | 'sent' | 'error';
-
-/** The query that reopens the dialog when a visitor comes back from the login. */
-export const OPEN_PARAM = 'message';
 
 /**
  * The message dialog: sends with the 10 s timeout; on success 'Message sent successfully!' and
@@ -94,52 +88,5 @@ export function MessageDialog({
         </div>
       </form>
     </Dialog>
-  );
-}
-
-/**
- * The send-message action of a profile or a listing. Visitors log in first and come back with
- * the dialog open (?message=open); the owner of the profile does not get it.
- */
-export function MessageButton({
-  recipient,
-  label,
-  variant = 'primary',
-}: {
-  recipient: { id: number; name: string };
-  label?: string;
-  variant?: ButtonVariant;
-}) {
-  const { t } = useTranslation('messages');
-  const { state: session, user } = useSession();
-  const intent = useReturnIntent(OPEN_PARAM, 'open');
-  const [state, setState] = useState<DialogState>('closed');
-
-  const { wanted: wantsOpen, clear: clearIntent } = intent;
-  useEffect(() => {
-    if (session !== 'loggedIn' || !wantsOpen || user?.id === recipient.id) return;
-    setState('open');
-    clearIntent();
-  }, [session, wantsOpen, user?.id, recipient.id, clearIntent]);
-
-  const text = label ?? t('dialog.open', { name: recipient.name });
-  if (session === 'loading' || (user && user.id === recipient.id)) return null;
-  if (session === 'loggedOut' || !user) {
-    // The path carries its language prefix already; the login page keeps it.
-    const redirect = intent.loginRedirect;
-    return (
-      <LocalizedLink to={`/login?redirect=${redirect}`} className={buttonClasses({ variant })}>
-        <LogIn aria-hidden="true" className="size-5" />
-        {t('dialog.loginFirst', { name: recipient.name })}
-      </LocalizedLink>
-    );
-  }
-  return (
-    <>
-      <Button variant={variant} onClick={() => setState('open')} icon={<MessageSquare aria-hidden="true" className="size-5" />}>
-        {text}
-      </Button>
-      <MessageDialog me={user.id} recipient={recipient} state={state} onStateChange={setState} />
-    </>
   );
 }

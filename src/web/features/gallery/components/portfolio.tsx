@@ -9,14 +9,28 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { useDeleteImage } from '../api/delete-image';
 import { useReorderImages } from '../api/reorder-images';
-import { EditDialog } from './edit-dialog';
-import { GalleryPicture, GRID_CLASSES } from './gallery-image';
-import { Lightbox } from './lightbox';
+import { GalleryPicture } from './gallery-image';
+import { GRID_CLASSES } from './grid';
 
-// Only the owner ever uploads, and only after a click: visitors of a profile never load it.
+// Only the owner ever uploads or edits, and only after a click: visitors of a profile never load it.
 const UploadDialog = lazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
+const EditDialog = lazy(() => import('./edit-dialog').then((m) => ({ default: m.EditDialog })));
+// The enlarged view loads when the pointer or focus reaches a picture, before it is opened.
+const loadLightbox = () => import('./lightbox');
+const Lightbox = lazy(() => loadLightbox().then((m) => ({ default: m.Lightbox })));
+const preloadLightbox = () => {
+  loadLightbox().catch(() => undefined);
+};
 
 export type ImagesUpdater = (update: (images: GalleryImage[]) => GalleryImage[]) => void;
+
+export interface PortfolioProps {
+  images: GalleryImage[];
+  ownerId: number;
+  ownerName: string;
+  canManage: boolean;
+  onImagesChange: ImagesUpdater;
+}
 
 function move<T>(list: T[], from: number, to: number): T[] {
   const next = [...list];
@@ -35,19 +49,7 @@ type Direction = 'earlier' | 'later';
  * delete. Changes go into the caller's cache through `onImagesChange` (an upload goes first, an
  * edit replaces by id, a delete removes by id), without a reload.
  */
-export function Portfolio({
-  images,
-  ownerId,
-  ownerName,
-  canManage,
-  onImagesChange,
-}: {
-  images: GalleryImage[];
-  ownerId: number;
-  ownerName: string;
-  canManage: boolean;
-  onImagesChange: ImagesUpdater;
-}) {
+export function Portfolio({ images, ownerId, ownerName, canManage, onImagesChange }: PortfolioProps) {
   const { t } = useTranslation('gallery');
   const reorderImages = useReorderImages();
   const deleteImage = useDeleteImage();
@@ -55,6 +57,11 @@ export function Portfolio({
   const [uploadOpen, setUploadOpen] = useState(false);
   const [uploadUsed, setUploadUsed] = useState(false);
   const [editing, setEditing] = useState<GalleryImage | null>(null);
+  // Once opened, the viewer and the edit dialog stay mounted, so closing still animates and returns focus.
+  const [viewerUsed, setViewerUsed] = useState(false);
+  const [editUsed, setEditUsed] = useState(false);
+  if (viewing !== null && !viewerUsed) setViewerUsed(true);
+  if (editing !== null && !editUsed) setEditUsed(true);
   const [deleting, setDeleting] = useState<GalleryImage | null>(null);
   /** The order being arranged in the reorder mode; null outside it. */
   const [draft, setDraft] = useState<GalleryImage[] | null>(null);
@@ -216,6 +223,8 @@ export function Portfolio({
                   type="button"
                   className="block w-full cursor-zoom-in overflow-hidden rounded text-left"
                   onClick={() => setViewing(index)}
+                  onPointerEnter={preloadLightbox}
+                  onFocus={preloadLightbox}
                   aria-label={t('open', { name: altOf(image, index) })}
                 >
                   <GalleryPicture image={image} seed={ownerId} alt={altOf(image, index)} priority={index < 2} />
@@ -241,7 +250,11 @@ export function Portfolio({
         </ul>
       )}
 
-      <Lightbox images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} seed={ownerId} ownerName={ownerName} />
+      {viewerUsed && (
+        <Suspense fallback={null}>
+          <Lightbox images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} seed={ownerId} ownerName={ownerName} />
+        </Suspense>
+      )}
       {canManage && uploadUsed && (
         <Suspense fallback={null}>
           <UploadDialog
@@ -252,14 +265,18 @@ export function Portfolio({
           />
         </Suspense>
       )}
-      <EditDialog
-        image={editing}
-        onClose={() => setEditing(null)}
-        onSaved={(image) => {
-          onImagesChange((current) => current.map((i) => (i.id === image.id ? image : i)));
-          toast.success(t('edit.done'));
-        }}
-      />
+      {editUsed && (
+        <Suspense fallback={null}>
+          <EditDialog
+            image={editing}
+            onClose={() => setEditing(null)}
+            onSaved={(image) => {
+              onImagesChange((current) => current.map((i) => (i.id === image.id ? image : i)));
+              toast.success(t('edit.done'));
+            }}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         texts={{ title: t('delete.title'), text: t('delete.message'),

@@ -2,12 +2,13 @@ import { Coins } from 'lucide-react';
 import { buildPath } from '../../../../common/routes';
 import type { GuestSpot, GuestSpotMatch } from '../../../../common/schemas/guest-spots';
 import { defineKind } from '../define-kind';
+import { KIND_APIS } from '../kind-api';
 import { placeText } from '../place-text';
 
 /** Guest spots: posted by studios, found by travelling artists. */
 export const GUEST_SPOTS = defineKind<GuestSpot>({
   // Posted by studios; its owner sees the availabilities that fit.
-  name: 'guestSpots', postedBy: 'studio', idPrefix: 'gs', api: 'guest-spots',
+  name: 'guestSpots', postedBy: 'studio', idPrefix: 'gs', api: KIND_APIS.guestSpots,
   // The list lives at /guestspots, the route table's paths for search engines.
   routes: { list: 'guestSpots', manage: 'guestSpotsManage', add: 'guestSpotNew' },
   detailRoute: 'guestSpot',

@@ -1,5 +1,5 @@
 import { MessageSquareQuote, PencilLine, Star } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../routing';
 import { toast } from '../../../ui/toast';
@@ -14,13 +14,20 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { LoadMoreButton } from '../../../ui/load-more';
 import { QueryErrorAlert } from '../../../ui/retry-alert';
-import { AvatarRowSkeleton, StatusSkeleton } from '../../../ui/skeleton';
+import { StatusSkeleton } from '../../../ui/skeleton';
 import { useReviewCheck } from '../api/check-review';
 import { useDeleteReview } from '../api/delete-review';
 import { useReviews } from '../api/get-reviews';
-import { ReviewDialog } from './review-dialog';
 import { ReviewItem } from './review-item';
+import { ReviewRowsSkeleton } from './reviews-skeleton';
 import { Stars } from './stars';
+
+// Writing a review is for the few who may: its form loads when the pointer or focus reaches the button.
+const loadDialog = () => import('./review-dialog');
+const ReviewDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReviewDialog })));
+const preloadDialog = () => {
+  loadDialog().catch(() => undefined);
+};
 
 /** The address parameter that opens the dialog after a visitor logged in to write a review. */
 const OPEN_PARAM = 'review';
@@ -48,6 +55,9 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
   const check = useReviewCheck(userId, session.state === 'loggedIn' && !isOwner);
   const deleteReview = useDeleteReview();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Once opened the dialog stays mounted, so closing still animates and returns focus.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (dialogOpen && !dialogUsed) setDialogUsed(true);
   const [deleting, setDeleting] = useState<Review | null>(null);
   const intent = useReturnIntent(OPEN_PARAM, '1');
 
@@ -81,6 +91,8 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
         variant={edit ? 'secondary' : 'primary'}
         icon={edit ? <PencilLine aria-hidden="true" className="size-4" /> : <Star aria-hidden="true" className="size-4" />}
         onClick={() => setDialogOpen(true)}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
       >
         {edit ? t('edit') : t('leave')}
       </Button>
@@ -117,11 +129,7 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
       </div>
 
       {list.isPending ? (
-        <div className="space-y-4" aria-hidden="true">
-          {[0, 1].map((i) => (
-            <AvatarRowSkeleton key={i} className="flex gap-4" avatar="size-12" lines={['h-4 w-40', 'h-4 w-full']} />
-          ))}
-        </div>
+        <ReviewRowsSkeleton />
       ) : list.isError ? (
         <QueryErrorAlert query={list} retryLabel={t('retry')} fallback={t('loadFailed')} />
       ) : reviews.length === 0 ? (
@@ -138,14 +146,16 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
 
       <LoadMoreButton query={list} label={t('loadMore')} />
 
-      {viewer && check.data && (
-        <ReviewDialog
-          open={dialogOpen}
-          onOpenChange={setDialogOpen}
-          reviewerId={viewer.id}
-          reviewed={{ id: userId, name }}
-          existing={check.data.review}
-        />
+      {viewer && check.data && dialogUsed && (
+        <Suspense fallback={null}>
+          <ReviewDialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            reviewerId={viewer.id}
+            reviewed={{ id: userId, name }}
+            existing={check.data.review}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -28,7 +28,7 @@ export function ProfileImageField({
   src: string | null;
   onChange: (url: string | null) => void;
 }) {
-  const { t } = useTranslation('profiles');
+  const { t } = useTranslation(['profileEdit', 'gallery']);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);

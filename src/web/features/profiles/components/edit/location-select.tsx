@@ -28,7 +28,7 @@ export function LocationSelect({
   cityError?: string;
   onBlurCountry?: () => void;
 }) {
-  const { t } = useTranslation('profiles');
+  const { t } = useTranslation(['profileEdit', 'profiles']);
   const countries = useCountries();
   if (countries.isPending) {
     return <BusyLines className="grid gap-4 sm:grid-cols-2" lines={['h-[4.5rem]', 'h-[4.5rem]']} />;
@@ -39,7 +39,7 @@ export function LocationSelect({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Select
-        label={t('fields.country')}
+        label={t('profiles:fields.country')}
         labelSuffix={t('required')}
         required
         value={value.countryId ?? ''}
@@ -54,7 +54,7 @@ export function LocationSelect({
       />
       <div className="space-y-3">
         <Select
-          label={t('fields.city')}
+          label={t('profiles:fields.city')}
           value={value.cityId ?? ''}
           disabled={!country}
           hint={country ? undefined : t('location.cityHint')}

@@ -84,7 +84,7 @@ type Field = 'name' | 'bio' | 'workstations' | 'countryId' | 'city';
 
 /** Cancel and save, above and below the long form. */
 function FormButtons({ onCancel, saving, className = '' }: { onCancel: () => void; saving: boolean; className?: string }) {
-  const { t } = useTranslation('profiles');
+  const { t } = useTranslation('profileEdit');
   return (
     <div className={`flex gap-2 ${className}`}>
       <Button onClick={onCancel} disabled={saving}>
@@ -112,7 +112,7 @@ export function ProfileEditForm({
   onImageChange: (patch: Partial<Pick<ProfileUser, 'avatar' | 'headerImage'>>) => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation(['profiles', 'errors']);
+  const { t } = useTranslation(['profileEdit', 'profiles', 'errors', 'gallery']);
   const lang = useLanguage();
   const session = useSession();
   const save = useSaveProfile(profile.id);
@@ -143,7 +143,7 @@ export function ProfileEditForm({
 
   const sortedLanguages = useMemo(() => {
     const collator = new Intl.Collator(LOCALES[lang]);
-    return [...LANGUAGE_IDS].sort((a, b) => collator.compare(t(`languages.${a}`), t(`languages.${b}`)));
+    return [...LANGUAGE_IDS].sort((a, b) => collator.compare(t(`profiles:languages.${a}`), t(`profiles:languages.${b}`)));
   }, [lang, t]);
 
   const submit = async (e: FormEvent) => {
@@ -187,7 +187,7 @@ export function ProfileEditForm({
       <Card className="p-4 sm:p-6" {...tabPanelProps('edit', tab)}>
         <div className={tab === 'basic' ? 'space-y-5' : 'hidden'}>
           <TextField
-            label={t('fields.name')}
+            label={t('profiles:fields.name')}
             labelSuffix={t('required')}
             required
             value={values.name}
@@ -198,7 +198,7 @@ export function ProfileEditForm({
             autoComplete="name"
           />
           <TextArea
-            label={t('fields.bio')}
+            label={t('profiles:fields.bio')}
             rows={6}
             value={values.bio}
             maxLength={5000}
@@ -208,11 +208,11 @@ export function ProfileEditForm({
             onChange={(e) => set('bio', e.currentTarget.value)}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Select label={t('fields.gender')} value={values.gender} onChange={(e) => set('gender', e.currentTarget.value)} placeholder={t('notSpecified')} options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
-            <Select label={t('fields.experience')} value={values.experience} onChange={(e) => set('experience', e.currentTarget.value)} placeholder={t('notSpecified')} options={EXPERIENCE_RANGES.map((x) => ({ value: x, label: t(`experience.${x}`) }))} />
+            <Select label={t('profiles:fields.gender')} value={values.gender} onChange={(e) => set('gender', e.currentTarget.value)} placeholder={t('profiles:notSpecified')} options={GENDERS.map((g) => ({ value: g, label: t(`profiles:gender.${g}`) }))} />
+            <Select label={t('profiles:fields.experience')} value={values.experience} onChange={(e) => set('experience', e.currentTarget.value)} placeholder={t('profiles:notSpecified')} options={EXPERIENCE_RANGES.map((x) => ({ value: x, label: t(`profiles:experience.${x}`) }))} />
           </div>
           <fieldset className="space-y-2">
-            <legend className="text-sm font-semibold">{t('fields.languages')}</legend>
+            <legend className="text-sm font-semibold">{t('profiles:fields.languages')}</legend>
             <ul className="grid grid-cols-1 gap-x-4 gap-y-1 min-[400px]:grid-cols-2 sm:grid-cols-3">
               {sortedLanguages.map((id) => (
                 <li key={id}>
@@ -225,7 +225,7 @@ export function ProfileEditForm({
                         set('languages', e.currentTarget.checked ? [...values.languages, id] : values.languages.filter((l) => l !== id))
                       }
                     />
-                    {t(`languages.${id}`)}
+                    {t(`profiles:languages.${id}`)}
                   </label>
                 </li>
               ))}
@@ -274,10 +274,10 @@ export function ProfileEditForm({
           {SOCIAL_NETWORKS.map((network) => (
             <TextField
               key={network}
-              label={t(`social.networks.${network}`)}
+              label={t(`profiles:social.networks.${network}`)}
               value={values.social[network]}
               maxLength={network === 'website' ? 300 : 200}
-              placeholder={t(`social.placeholders.${network}`)}
+              placeholder={t(`placeholders.${network}`)}
               inputMode={network === 'whatsapp' ? 'tel' : network === 'website' ? 'url' : undefined}
               onChange={(e) => set('social', { ...values.social, [network]: e.currentTarget.value })}
             />
@@ -286,7 +286,7 @@ export function ProfileEditForm({
         {studio && (
           <div className={tab === 'studio' ? 'space-y-5' : 'hidden'}>
             <TextField
-              label={t('studio.workstations')}
+              label={t('profiles:studio.workstations')}
               type="number"
               inputMode="numeric"
               min={0}
@@ -300,11 +300,11 @@ export function ProfileEditForm({
               className="max-w-40"
             />
             <fieldset className="space-y-2">
-              <legend className="text-sm font-semibold">{t('studio.services')}</legend>
+              <legend className="text-sm font-semibold">{t('profiles:studio.services')}</legend>
               {(['piercings', 'tattooRemoval', 'microblading'] as const).map((key) => (
                 <label key={key} className="flex min-h-8 cursor-pointer items-center gap-2">
                   <input type="checkbox" className="size-4 accent-accent" checked={values[key]} onChange={(e) => set(key, e.currentTarget.checked)} />
-                  {t(`studio.${key}`)}
+                  {t(`profiles:studio.${key}`)}
                 </label>
               ))}
             </fieldset>

@@ -6,14 +6,13 @@ import { useLiveMessages } from './live/use-live-messages';
 
 /**
  * The label of the owner's messages tab with the unread count: live, polled every 30 s as the
- * fallback (paused while the tab is hidden). Null for everyone but the logged-in owner.
+ * fallback (paused while the tab is hidden). Rendered for the logged-in owner only, so no one
+ * else loads the live stream with it.
  */
-export function useMessagesTabLabel(isOwner: boolean): string | null {
+export function MessagesTabLabel() {
   const { t } = useTranslation('messages');
-  const { state, user } = useSession();
-  const owner = isOwner && state === 'loggedIn';
+  const { user } = useSession();
   useLiveMessages();
-  const unread = useUnreadCount(user?.id, { pollMs: UNREAD_POLL_OWNER_MS, enabled: owner });
-  if (!owner) return null;
+  const unread = useUnreadCount(user?.id, { pollMs: UNREAD_POLL_OWNER_MS });
   return unread.data ? t('tab.labelCount', { count: unread.data }) : t('tab.label');
 }
