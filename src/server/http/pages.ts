@@ -101,6 +101,7 @@ function homeJsonLd(publicUrl: string, lang: Language) {
 
 const HTML = 'text/html; charset=utf-8';
 const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>\s*/g;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** A page not to keep (a 404): made inside the cache's load, sent as it is. */
 class UncachedPage extends Error {
@@ -176,10 +177,11 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
     const rendered = status === 200 && match && renderer?.renders(request, match) ? await renderer.render(request, match, lang) : null;
     if (rendered) {
       // A rendered page shows its content before any script runs: the module preloads would only
-      // take bandwidth from the stylesheet and the first image. The entry script still loads its
-      // imports for hydration.
+      // take bandwidth from the stylesheet and the first image.
+      // The app starts once the markup is painted (public/boot.js), not alongside it.
       html = html
         .replace(MODULE_PRELOADS, '')
+        .replace(ENTRY_SCRIPT, (_tag, src: string) => `<script defer src="/boot.js" data-entry="${src}"></script>`)
         .replace(EMPTY_ROOT, () => rendered.root)
         .replace('</head>', () => `${rendered.head}</head>`);
     }
