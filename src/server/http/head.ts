@@ -17,7 +17,11 @@ export interface Head {
 }
 
 /** A head with the page's address in each language, where it is not the page's own path in each. */
-export type PageHead = Head & { alternates?: Partial<Record<Language, string>> };
+export type PageHead = Head & {
+  alternates?: Partial<Record<Language, string>>;
+  /** The cache tags of the data the head shows (a profile's user), so an edit clears the kept page. */
+  tags?: string[];
+};
 
 /** Search engines show about 155 characters of a description. */
 export const HEAD_DESCRIPTION_MAX = 155;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachEngine, type TestApp } from '../test/app';
-import { createStudio, type TestUser } from '../test/factories';
+import { createArtist, createStudio, type TestUser } from '../test/factories';
 import { createGuestSpot } from '../test/listing-factories';
 import { escapeHtml } from './head';
 import { fillTemplate } from './pages';
@@ -101,5 +101,63 @@ describeEachEngine('page heads with replacement patterns in user text', (engine)
     expect(res.statusCode).toBe(404);
     expectOneDocument(res.body);
     expect(link(res.body, 'canonical')).toBe(escapeHtml(`http://localhost:3000${pathname}`));
+  });
+});
+
+describeEachEngine('logged-in viewers\' pages kept as bytes', (engine) => {
+  let t: TestApp;
+  let studio: TestUser;
+  let reader: TestUser;
+  let webDist: string;
+  const page = (url: string, as?: TestUser) => t.app.inject({ method: 'GET', url, headers: as ? { cookie: as.cookie } : {} });
+  const title = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'tgs-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), BUILT_TEMPLATE);
+    t = await createTestApp(engine, {}, { webDist });
+    studio = await createStudio(t.app, { username: 'Kept Shell Studio' });
+    reader = await createArtist(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('keeps a list page and a screen behind login with a validator, once for every viewer', async () => {
+    for (const url of ['/guestspots', '/de/dashboard']) {
+      const first = await page(url, reader);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"/);
+      expect((await page(url, studio)).body).toBe(first.body);
+      const again = await t.app.inject({ method: 'GET', url, headers: { cookie: reader.cookie, 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+    }
+  });
+
+  it('shows a renamed profile\'s new name at once', async () => {
+    const path = `/${encodeURIComponent('Kept-Shell-Studio')}`;
+    expect(title((await page(path, reader)).body)).toContain('Kept Shell Studio');
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${studio.user.id}/profile`,
+      headers: { cookie: studio.cookie },
+      payload: { name: 'Renamed Shell Studio', experience: '', gender: null, workstations: '3', styles: [] },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(title((await page(path, reader)).body)).toContain('Renamed Shell Studio');
+  });
+
+  it('never keeps a listing\'s page: its owner sees a retired listing another viewer may not', async () => {
+    const spot = await createGuestSpot(t.app, studio, { title: 'Retired Shell Residency', isActive: false });
+    const own = await page(`/guestspot/${spot.slug}`, studio);
+    expect(own.statusCode).toBe(200);
+    expect(title(own.body)).toContain('Retired Shell Residency');
+    expect(own.headers['cache-control']).toBe('no-store');
+    const other = await page(`/guestspot/${spot.slug}`, reader);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('Retired Shell Residency');
   });
 });

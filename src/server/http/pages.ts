@@ -39,13 +39,18 @@ export type LegacyLookup = (key: number | string, viewer: SessionUser | null) =>
 
 export interface PageRegistry {
   heads: Map<RouteId, HeadResolver>;
+  /**
+   * Routes whose head resolver answers the same for every viewer (it reads no `request.user`):
+   * a logged-in viewer's page of such a route, or of a route without a resolver, is kept.
+   */
+  sharedHeads: Set<RouteId>;
   redirects: PageRedirect[];
   /** Each listing kind's lookup for the legacy paths of src/common/legacy-paths.ts. */
   legacyLookups: Map<LegacyLookupKind, LegacyLookup>;
 }
 
 export function createPageRegistry(): PageRegistry {
-  const registry: PageRegistry = { heads: new Map(), redirects: [], legacyLookups: new Map() };
+  const registry: PageRegistry = { heads: new Map(), sharedHeads: new Set(), redirects: [], legacyLookups: new Map() };
   // The legacy and German paths, with the same definition the app redirects by.
   registry.redirects.push(async (pathname, { viewer }) => {
     const route = parseLegacyPath(pathname);
@@ -150,6 +155,21 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
         return sendHtml(reply, error.status, error.html);
       }
     }
+    // A logged-in viewer's page is the app's shell with the page's head, the same for every
+    // viewer where the head is: kept as bytes too, so it is a lookup (and the fast lane's).
+    if (match && request.user && (!registry.heads.has(match.id) || registry.sharedHeads.has(match.id))) {
+      try {
+        const shell = await ctx.answers.get(`shell:${lang}:${pathname}${url.search}`, routeTags(match), async () => {
+          const made = await makePage(request, match, lang);
+          if (made.status !== 200) throw new UncachedPage(made.status, made.html);
+          return { body: made.html, type: HTML, tags: made.tags };
+        });
+        return sendAnswer(request, reply, shell);
+      } catch (error) {
+        if (!(error instanceof UncachedPage)) throw error;
+        return sendHtml(reply, error.status, error.html);
+      }
+    }
     const made = await makePage(request, match, lang);
     return sendHtml(reply, made.status, made.html);
   };
@@ -185,7 +205,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
         .replace(EMPTY_ROOT, () => rendered.root)
         .replace('</head>', () => `${rendered.head}</head>`);
     }
-    return { status, html, tags: rendered?.tags ?? [] };
+    return { status, html, tags: [...(rendered?.tags ?? []), ...(head.tags ?? [])] };
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -70,6 +70,7 @@ const LIST_TAGS: Partial<Record<RouteId, string[]>> = {
   galleryPt: [tags.gallery],
   guestSpots: [tags.listings('guest-spots')],
   guestSpotsPage: [tags.listings('guest-spots')],
+  gastplatze: [tags.listings('guest-spots')],
   guestSpot: [tags.listings('guest-spots')],
   availabilityList: [tags.listings('availabilities')],
   availabilityListPage: [tags.listings('availabilities')],

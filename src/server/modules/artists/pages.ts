@@ -12,4 +12,5 @@ export function registerArtistPages(app: FastifyInstance, service: ArtistService
   };
   app.pages.heads.set('tattooArtists', (_match, { lang }) => listResolver(1, lang));
   app.pages.heads.set('tattooArtistsPage', (match, { lang }) => listResolver(pageParam(match.params.page), lang));
+  for (const id of ['tattooArtists', 'tattooArtistsPage'] as const) app.pages.sharedHeads.add(id);
 }

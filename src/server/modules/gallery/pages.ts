@@ -9,5 +9,8 @@ import { staticHead } from '../../http/pages';
  */
 export function registerGalleryPages(app: FastifyInstance): void {
   const alternates = pathsByLanguage('gallery');
-  for (const id of routeIds('gallery')) app.pages.heads.set(id, async (_match, { lang }) => ({ ...staticHead(id, lang), alternates }));
+  for (const id of routeIds('gallery')) {
+    app.pages.heads.set(id, async (_match, { lang }) => ({ ...staticHead(id, lang), alternates }));
+    app.pages.sharedHeads.add(id);
+  }
 }

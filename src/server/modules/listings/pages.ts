@@ -61,6 +61,8 @@ export function registerListingPages<Item extends ListingBase>(app: FastifyInsta
     // Page 1 answers under each spelling of the list's path (the German one too); its canonical is the list's.
     for (const id of routeIds(list.first)) app.pages.heads.set(id, (_match, { lang }) => listResolver(1, lang));
     app.pages.heads.set(list.numbered, (match, { lang }) => listResolver(pageParam(match.params.page), lang));
+    // The lists' heads are everyone's; a detail's is not (its owner sees a retired listing).
+    for (const id of [...routeIds(list.first), list.numbered]) app.pages.sharedHeads.add(id);
     // A list page has one address, `{list}/page/{n}`: the old `?page=n` leads there, page 1 to the list itself.
     const firstIds = new Set(routeIds(list.first));
     app.pages.redirects.push((pathname, { lang, search }) => {

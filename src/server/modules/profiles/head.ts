@@ -83,6 +83,7 @@ export const profileHead = (profiles: Pick<ProfileService, 'loadProfile'>): Head
     type: 'profile',
     alternates,
     jsonLd: profileJsonLd(profile, publicUrl + alternates[lang], image, publicUrl),
+    tags: [tags.user(profile.id), tags.profile(profile.id)],
   };
 };
 

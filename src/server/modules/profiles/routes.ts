@@ -32,6 +32,7 @@ const kindOf = (type: 'avatar' | 'header' | 'headerImage') => (type === 'avatar'
 /** Profiles under /api (/profile/... and /users/...), and the /{username} page head. */
 export async function profileRoutes(app: FastifyInstance, { profiles, rateLimits }: ProfileRoutesOptions): Promise<void> {
   app.pages.heads.set('profile', profileHead(profiles));
+  app.pages.sharedHeads.add('profile');
   app.pages.redirects.push(profileRedirect);
 
   app.get('/profile/me', { preHandler: requireUser }, async (request) => {
