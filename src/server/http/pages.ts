@@ -129,6 +129,13 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
   const renderer = createPageRenderer(app, ctx.config.webDist);
   const dev = !ctx.config.isProduction;
 
+  /** How a page is kept: a visitor's rendered page, a logged-in viewer's shell, or not at all. */
+  const keptAs = (request: FastifyRequest, match: RouteMatch): 'page' | 'shell' | null => {
+    if (renderer?.renders(request, match)) return 'page';
+    if (request.user && (!registry.heads.has(match.id) || registry.sharedHeads.has(match.id))) return 'shell';
+    return null;
+  };
+
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://x');
     const pathname = url.pathname;
@@ -141,30 +148,18 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
       if (target) return reply.redirect(target + (target.includes('?') ? '' : url.search), 301);
     }
     // A visitor's public page is the same bytes for everyone: kept whole, with its ETag and its
-    // compressed forms, under the tags of the lists and users it shows (decision 018).
-    if (match && renderer?.renders(request, match)) {
+    // compressed forms, under the tags of the lists and users it shows (decision 018). A
+    // logged-in viewer's page is the app's shell with the page's head, the same for every viewer
+    // where the head is: kept as bytes too, so it is a lookup (and the fast lane's).
+    const kept = match && keptAs(request, match);
+    if (match && kept) {
       try {
-        const page = await ctx.answers.get(`page:${lang}:${pathname}${url.search}`, routeTags(match), async () => {
+        const page = await ctx.answers.get(`${kept}:${lang}:${pathname}${url.search}`, routeTags(match), async () => {
           const made = await makePage(request, match, lang);
           if (made.status !== 200) throw new UncachedPage(made.status, made.html);
           return { body: made.html, type: HTML, tags: made.tags };
         });
         return sendAnswer(request, reply, page);
-      } catch (error) {
-        if (!(error instanceof UncachedPage)) throw error;
-        return sendHtml(reply, error.status, error.html);
-      }
-    }
-    // A logged-in viewer's page is the app's shell with the page's head, the same for every
-    // viewer where the head is: kept as bytes too, so it is a lookup (and the fast lane's).
-    if (match && request.user && (!registry.heads.has(match.id) || registry.sharedHeads.has(match.id))) {
-      try {
-        const shell = await ctx.answers.get(`shell:${lang}:${pathname}${url.search}`, routeTags(match), async () => {
-          const made = await makePage(request, match, lang);
-          if (made.status !== 200) throw new UncachedPage(made.status, made.html);
-          return { body: made.html, type: HTML, tags: made.tags };
-        });
-        return sendAnswer(request, reply, shell);
       } catch (error) {
         if (!(error instanceof UncachedPage)) throw error;
         return sendHtml(reply, error.status, error.html);
