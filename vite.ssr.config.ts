@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig, type PluginOption, type UserConfig } from 'vite';
 import base from './vite.config.ts';
 
-const onlyForTheBrowser = new Set(['tgs-precompress']);
+const onlyForTheBrowser = new Set(['tgs-precompress', 'tgs-public-first-loads']);
 
 function keep(plugins: PluginOption[] = []): PluginOption[] {
   return plugins.flat().filter((p) => !(p && typeof p === 'object' && 'name' in p && onlyForTheBrowser.has(p.name)));

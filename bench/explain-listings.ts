@@ -9,12 +9,12 @@ import { publicListQuery } from '../src/common/schemas/listing-fields';
 import type { Db } from '../src/server/db/index';
 import type { SessionUser } from '../src/common/schemas/session';
 import type { Database } from '../src/server/db/schema';
-import { createArtistService } from '../src/server/modules/artists/service';
-import { availabilityKind } from '../src/server/modules/availability/kind';
-import { createCardImages } from '../src/server/modules/gallery/card-images';
-import { guestSpotKind } from '../src/server/modules/guest-spots/kind';
-import { createListingService } from '../src/server/modules/listings/service';
-import { createReferenceService } from '../src/server/modules/reference/service';
+import { createArtistService } from '../src/server/modules/artists/index';
+import { availabilityKind } from '../src/server/modules/availability/index';
+import { createCardImages } from '../src/server/modules/gallery/index';
+import { guestSpotKind } from '../src/server/modules/guest-spots/index';
+import { createListingService } from '../src/server/modules/listings/index';
+import { createReferenceService } from '../src/server/modules/reference/index';
 import { createScaledDatabase } from './scaled-data';
 
 /**

@@ -1,7 +1,7 @@
 import { loadConfig } from '../src/server/config';
 import { createDb, migrateToLatest } from '../src/server/db/index';
 import { seed } from '../src/server/seed/index';
-import { hashPassword } from '../src/server/modules/auth/password';
+import { hashPassword } from '../src/server/modules/auth/index';
 import { addScaledListings } from './scaled-listings';
 import { addScaledMessages } from './scaled-messages';
 

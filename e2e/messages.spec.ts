@@ -159,4 +159,20 @@ describe('messages between two browsers', () => {
     await expectAccessible(page, 'messages in German');
     await context.close();
   });
+
+  it('says in German that no contact information was found for an unknown contact', async () => {
+    const { context, page } = await newPage(browser(), { locale: 'de-DE' });
+    await logInAs(page, studio.username, 'de');
+    for (const unknown of [`niemand${tag}`, '999999999']) {
+      await page.goto(`/de/messages/${unknown}`);
+      const alert = page.getByRole('main').getByRole('alert');
+      await alert.waitFor();
+      expect((await alert.textContent())?.trim()).toBe('Keine Kontaktinformationen gefunden');
+      // No conversation opens with no one: the panel still offers the list.
+      expect(await page.getByRole('heading', { name: /^Nachrichten mit/ }).count()).toBe(0);
+    }
+    await expectAccessible(page, 'messages with an unknown contact in German');
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -5,7 +5,7 @@ import { baseUrl, jsErrors, newPage, useBrowser } from './browser';
 
 const browser = useBrowser();
 
-// The public pages the server renders (decision 018), found from the demo data.
+// The public pages the server renders (docs/decisions/018), found from the demo data.
 const pages: { name: string; path: string; link: RegExp }[] = [];
 let spotPath = '';
 

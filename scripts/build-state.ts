@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src/web', 'src/common', 'vite.config.ts', 'vite.ssr.config.ts', 'package-lock.json'];
+const SOURCES = ['src/web', 'src/common', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/public-pages.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import type { RouteId } from '../src/common/routes';
 import { screenNamespaces } from '../src/web/app/screens';
 import { SHELL_NAMESPACES } from '../src/web/i18n/i18n';
+import { PUBLIC_PAGES } from './public-pages';
 
 /** The most compressed JavaScript a public page may load before its first render: the goal. */
 export const FIRST_LOAD_BUDGET_BYTES = 110 * 1024;
@@ -18,17 +18,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/**
- * The five public pages the issue measures, each with the module its route loads lazily
- * (screens.ts, as the manifest names it: relative to src/web).
- */
-export const PUBLIC_PAGES: readonly { name: string; route: RouteId; screen: string }[] = [
-  { name: 'home', route: 'home', screen: 'features/home/home-page.tsx' },
-  { name: 'profile', route: 'profile', screen: 'app/routes/profile-page.tsx' },
-  { name: 'gallery', route: 'gallery', screen: 'features/gallery/gallery-page.tsx' },
-  { name: 'guest spots', route: 'guestSpots', screen: 'features/listings/list-page.tsx' },
-  { name: 'artists', route: 'tattooArtists', screen: 'app/routes/artists-page.tsx' },
-];
+export { PUBLIC_PAGES };
 
 export interface LoadedChunk {
   file: string;

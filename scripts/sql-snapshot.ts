@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { collectSnapshot, fileOf, plansOf, QUERIES_DIR, renderModule, withoutPlans } from '../src/server/db/queries/snapshot';
-import { explainHotReads } from './sql-snapshot-plans';
+import { collectSnapshot, fileOf, plansOf, QUERIES_DIR, renderModule, withoutPlans } from './sql-snapshot/snapshot';
+import { explainHotReads } from './sql-snapshot/plans';
 
 // Writes src/server/db/queries/<module>.sql: every query the server runs on a tour of its API
 // and pages, compiled for SQLite and PostgreSQL. With SQL_SNAPSHOT_SCALE=1 the hot reads also
@@ -11,7 +11,7 @@ const scaled = process.env.SQL_SNAPSHOT_SCALE === '1';
 const started = Date.now();
 const { modules, routes, unvisited } = await collectSnapshot();
 if (unvisited.length) {
-  console.error(`The SQL tour (src/server/db/queries/tour.ts) reaches no request of:\n  ${unvisited.join('\n  ')}`);
+  console.error(`The SQL tour (scripts/sql-snapshot/tour.ts) reaches no request of:\n  ${unvisited.join('\n  ')}`);
   process.exitCode = 1;
 } else {
   console.log(`The tour reaches all ${routes.length} API routes.`);

@@ -1,20 +1,22 @@
 import { bin, run } from './run';
 
-// The whole suite, as CI runs it: types, lint, unit/component/API tests (SQLite, and
-// PostgreSQL too when TEST_DATABASE_URL is set), then a fresh build and the browser journeys.
-const steps: [string, string, string[]][] = [
+// The whole suite, as CI runs it: types, lint, the web and server-rendering builds, then
+// unit/component/API tests (SQLite, and PostgreSQL and Redis too when TEST_DATABASE_URL is set)
+// and the browser journeys. The builds come before vitest because the server-render tests load
+// the server build; TEST_REQUIRE_BUILD makes them fail, not skip, should it be missing.
+const steps: [string, string, string[], NodeJS.ProcessEnv?][] = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
-  ['unit, component and API tests', bin('vitest'), ['run']],
   ['web build', bin('vite'), ['build', '--logLevel', 'warn']],
   ['server-rendering build', bin('vite'), ['build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn']],
+  ['unit, component and API tests', bin('vitest'), ['run'], { ...process.env, TEST_REQUIRE_BUILD: '1' }],
   ['end-to-end tests', bin('tsx'), ['e2e/run.ts']],
 ];
 
 const started = Date.now();
-for (const [name, command, args] of steps) {
+for (const [name, command, args, env] of steps) {
   console.log(`\n=== ${name} ===`);
-  const code = await run(command, args);
+  const code = await run(command, args, env);
   if (code !== 0) {
     console.error(`\n${name} failed (exit ${code}).`);
     process.exit(code);

@@ -19,8 +19,8 @@ import { createSessionCache } from './http/session-cache';
 import type { Mailer } from './lib/mail/index';
 import type { RateLimitStore } from './lib/rate-limit/index';
 import { registerUploads, type Storage } from './lib/storage/index';
-import { createBackground } from './modules/auth/background';
-import { registerPresence } from './modules/events/presence';
+import { createBackground } from './modules/auth/index';
+import { registerPresence } from './modules/events/index';
 import { registerModules } from './modules/index';
 import { devLogStream } from './lib/log-format';
 import { createServices, type Services } from './services';
@@ -97,7 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie, { secret: config.sessionSecret });
 
   const sessions = createSessionCache(services.auth.resolveSession);
-  for (const cache of [ctx.listCache, ctx.answers, sessions]) ctx.invalidation.register(cache);
+  // The open event streams hear session tags too: a stream ends with its session.
+  for (const cache of [ctx.listCache, ctx.answers, sessions, services.events.streams]) ctx.invalidation.register(cache);
   // On the root app, before the modules: every route and page sees request.user.
   registerSession(app, sessions);
   registerPresence(app, services.events.presence);

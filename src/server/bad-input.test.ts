@@ -3,6 +3,9 @@ import { expect, it } from 'vitest';
 import { describeEachEngine, useTestApp } from './test/app';
 import { createArtist, createStudio, type TestUser } from './test/factories';
 import { call, createAvailability, createGuestSpot, day } from './test/listing-factories';
+import deErrors from '../common/locales/de/errors.json';
+import enErrors from '../common/locales/en/errors.json';
+import enServerErrors from '../common/locales/en/serverErrors.json';
 
 const HUGE = '99999999999';
 
@@ -23,6 +26,27 @@ const BAD_VALUES: unknown[] = [
   1.5, '1.5', '1e400', '1e3', 'x'.repeat(10_000), '😀'.repeat(600), [], {}, [1, 2], [HUGE], { a: 1 }, null, true, false, '', ' ',
   '%00', '../../etc/passwd', "'; drop table users; --", '\u202Eexe.jpg', '\u200B', 2 ** 53 + 1, '-0', 'NaN', 'null',
 ];
+
+/** zod's own English wording ("Invalid input: expected object, received array", "Required"...). */
+const ZOD_WORDING = /Invalid input|[Ee]xpected [a-z]+, received|\bRequired\b|Too (small|big)|Unrecognized keys?|Invalid (string|option|enum|type|format|key|element|union|date|email address|URL)\b/;
+
+const ERROR_KEYS = new Set([...Object.keys(enErrors), ...Object.keys(enServerErrors)]);
+const GENERIC = { de: deErrors.validation, en: enErrors.validation };
+
+/** Every route of the app as `printRoutes` draws it: one line per path segment, methods in brackets. */
+function routesOf(app: { printRoutes(opts: { commonPrefix: boolean }): string }): { methods: string[]; url: string }[] {
+  const stack: string[] = [];
+  const routes: { methods: string[]; url: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] as string).length / 4;
+    stack.length = depth;
+    stack.push(match[2] as string);
+    if (match[3]) routes.push({ methods: match[3].split(', '), url: stack.join('') });
+  }
+  return routes;
+}
 
 describeEachEngine('bad input is answered with 4xx, never 5xx', (engine) => {
   let studio: TestUser;
@@ -214,5 +238,100 @@ describeEachEngine('bad input is answered with 4xx, never 5xx', (engine) => {
       if (res.statusCode >= 500) failures.push(`${request.method} ${request.url.slice(0, 160)} ${JSON.stringify(payload)?.slice(0, 160)} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  /** A JSON body of any shape, in a language given by Accept-Language or by the app's X-Language header. */
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, opts: { as?: TestUser | null; lang: 'de' | 'en'; signal: 'accept-language' | 'x-language'; from?: string }) =>
+    t.app.inject({
+      method,
+      url,
+      remoteAddress: opts.from ?? '10.8.0.1',
+      headers: {
+        'content-type': 'application/json',
+        ...(opts.signal === 'accept-language' ? { 'accept-language': opts.lang } : { 'accept-language': opts.lang === 'de' ? 'en' : 'de', 'x-language': opts.lang }),
+        ...(opts.as ? { cookie: opts.as.cookie } : {}),
+      },
+      payload: JSON.stringify(payload),
+    });
+
+  it('answers a body of the wrong shape with the generic text in the request language, never zod\'s wording', async () => {
+    const contact = { name: 'Anna', email: 'anna@example.test', message: 'A fine message for you.' };
+    const cases: [string, 'POST' | 'PUT' | 'DELETE', string, TestUser | null, unknown, string | undefined][] = [
+      ['a list for an object', 'POST', '/api/contact', null, [contact], undefined],
+      ['a number for an object', 'POST', '/api/auth/login', null, 5, undefined],
+      ['a text for an object', 'PUT', `/api/users/${artist.user.id}/profile`, artist, 'Fine Name', undefined],
+      ['a number for a text without a message of its own', 'POST', '/api/contact', null, { ...contact, subject: 5 }, 'subject'],
+      ['a number for an optional text', 'DELETE', '/api/profile/account', artist, { password: 'not checked', confirmation: 7 }, 'confirmation'],
+      ['a text for a flag', 'PUT', `/api/guest-spots/${spotId}`, studio, { isActive: 'yes' }, 'isActive'],
+    ];
+    let address = 0;
+    for (const [what, method, url, as, payload, field] of cases) {
+      for (const lang of ['de', 'en'] as const) {
+        for (const signal of ['accept-language', 'x-language'] as const) {
+          const res = await send(method, url, payload, { as, lang, signal, from: `10.8.1.${++address}` });
+          const label = `${what} (${lang} by ${signal})`;
+          expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBe(400);
+          expect(res.body, label).not.toMatch(ZOD_WORDING);
+          const body = res.json<{ code: string; error: string; message: string; field?: string; fields: Record<string, string> }>();
+          expect(body, label).toMatchObject({ success: false, code: 'validation', error: GENERIC[lang], message: GENERIC[lang] });
+          expect(body.field, label).toBe(field);
+          for (const key of Object.values(body.fields)) expect(ERROR_KEYS, `${label}: ${key}`).toContain(key);
+        }
+      }
+    }
+  });
+
+  it('answers a wrong-typed field that has its own message with that message in the request language', async () => {
+    for (const lang of ['de', 'en'] as const) {
+      const res = await send('POST', '/api/auth/login', { email: 5, password: 'Sicher!Passwort1' }, { lang, signal: 'accept-language', from: `10.8.2.${lang === 'de' ? 1 : 2}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'requiredFields', field: 'email', error: (lang === 'de' ? deErrors : enErrors).requiredFields });
+    }
+  });
+
+  it('never answers zod\'s wording, whatever shape a body of any route has', async () => {
+    // Wrong types under the names the forms use: each schema meets a value it does not take.
+    const names = [
+      'email', 'password', 'currentPassword', 'newPassword', 'confirmation', 'username', 'userType', 'token', 'name', 'bio', 'title',
+      'description', 'startDate', 'endDate', 'countryId', 'cityId', 'cityName', 'styleIds', 'styles', 'isActive', 'places', 'message',
+      'subject', 'text', 'rating', 'comment', 'reason', 'profileId', 'recipientId', 'imageType', 'caption', 'order', 'ids', 'productType',
+      'orderId', 'postId', 'plannedAt', 'hashtags', 'type', 'status', 'mediaId', 'returnPath', 'language', 'emailNotifications', 'instagram',
+    ];
+    const everyField = (value: unknown) => Object.fromEntries(names.map((name) => [name, value]));
+    const bodies: unknown[] = [[], [{}], 5, 'text', null, true, {}, everyField(5), everyField([]), everyField({ a: 1 }), everyField(true), everyField('x')];
+    const idOf = (url: string, as: TestUser) => {
+      if (url.startsWith('/api/users/')) return String(as.user.id);
+      if (url.startsWith('/api/guest-spots/')) return String(spotId);
+      if (url.startsWith('/api/artist-availability/')) return String(availabilityId);
+      return '1';
+    };
+    // Logging out and deleting the account would end the sessions the rest of the run needs.
+    const skipped = new Set(['POST /api/auth/logout', 'DELETE /api/profile/account']);
+    const routes = routesOf(t.app).flatMap(({ methods, url }) =>
+      methods.filter((m): m is 'POST' | 'PUT' | 'DELETE' => ['POST', 'PUT', 'DELETE'].includes(m) && !skipped.has(`${m} ${url}`)).map((method) => ({ method, url })),
+    );
+    expect(routes.length).toBeGreaterThan(30);
+
+    const leaks: string[] = [];
+    let i = 0;
+    for (const { method, url } of routes) {
+      for (const as of [null, artist, studio]) {
+        for (const payload of method === 'DELETE' ? [bodies[7]] : bodies) {
+          const lang = i % 2 === 0 ? 'de' : 'en';
+          const concrete = as ? url.replace(/:\w+/g, (param) => (param === ':id' ? idOf(url, as) : '1')) : url.replace(/:\w+/g, '1');
+          const res = await send(method, concrete, payload, { as, lang, signal: 'accept-language', from: `10.7.${Math.floor(i / 250) % 250}.${(i % 250) + 1}` });
+          i++;
+          const where = `${method} ${concrete} as ${as?.user.userType ?? 'visitor'} with ${JSON.stringify(payload).slice(0, 60)}`;
+          if (ZOD_WORDING.test(res.body)) leaks.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 500) leaks.push(`${where} -> ${res.statusCode}`);
+          if (res.statusCode === 400 && res.headers['content-type']?.toString().includes('json')) {
+            const body = res.json<{ code?: string; error?: string; fields?: Record<string, string> }>();
+            if (body.error === body.code) leaks.push(`${where} -> untranslated ${body.code}`);
+            for (const key of Object.values(body.fields ?? {})) if (!ERROR_KEYS.has(key)) leaks.push(`${where} -> field text ${key}`);
+          }
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
   });
 });

@@ -227,10 +227,13 @@ function paymentsFrom(env: Env, isProduction: boolean, operator: Operator | null
 }
 
 // The demo world gets an operator that is plainly an example; real deployments name their own.
+// Its Instagram handle lets the footer's link be seen in the demo; like the demo profiles' handles
+// it carries the `tgsdemo.` marker, so it names no real account by accident.
 const EXAMPLE_OPERATOR: Operator = {
   name: 'Example Operator (demo)',
   address: 'Musterstraße 1, 12345 Musterstadt, Deutschland',
   email: 'operator@example.invalid',
+  instagram: 'tgsdemo.tattooguestspots',
   example: true,
 };
 

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
 import { hasControlCharacters } from '../common/text';
-import { t } from './i18n';
+import { GENERIC_INPUT_KEY, parseWithKeys } from '../common/schemas/parse';
+import { isErrorKey, t } from './i18n';
 
 /**
  * The one error type of the server: an HTTP status, an i18n key in the errors namespace and
@@ -57,26 +58,32 @@ export function controlCharacterError(path: (string | number)[]): AppError {
 export function parse<S extends ZodType>(schema: S, data: unknown): z.infer<S> {
   const control = controlCharacterPath(data);
   if (control) throw controlCharacterError(control);
-  const result = schema.safeParse(data);
+  const result = parseWithKeys(schema, data);
   if (result.success) return result.data;
   throw zodToAppError(result.error);
+}
+
+/**
+ * An issue's message as a key of the errors namespace. Anything else (zod's own English phrase,
+ * from a schema parsed without `parseWithKeys`) becomes the generic key: library wording never
+ * reaches an answer.
+ */
+function issueKey(issue: ZodError['issues'][number]): string {
+  return isErrorKey(issue.message) ? issue.message : GENERIC_INPUT_KEY;
 }
 
 function zodToAppError(error: ZodError): AppError {
   const issue = error.issues[0];
   const field = issue?.path.join('.') || undefined;
-  const message = issue?.message ?? '';
-  const fields = Object.fromEntries(error.issues.map((i) => [i.path.join('.'), i.message]));
-  if (/^[a-zA-Z][\w.]*$/.test(message) && !message.includes(' ')) {
-    // A schema naming a missing thing (an id past the columns' range) answers as a lookup would.
-    const status = /^(notFound|\w+NotFound)$/.test(message) ? 404 : 400;
-    return new AppError(status, message, issueParams(issue), { field, fields });
-  }
-  return new AppError(400, field ? 'invalidField' : 'validation', { field }, { field, fields });
+  const fields = Object.fromEntries(error.issues.map((i) => [i.path.join('.'), issueKey(i)]));
+  if (!issue) return new AppError(400, GENERIC_INPUT_KEY, {}, { field, fields });
+  const key = issueKey(issue);
+  // A schema naming a missing thing (an id past the columns' range) answers as a lookup would.
+  const status = /^(notFound|\w+NotFound)$/.test(key) ? 404 : 400;
+  return new AppError(status, key, key === GENERIC_INPUT_KEY ? {} : issueParams(issue), { field, fields });
 }
 
-function issueParams(issue: ZodError['issues'][number] | undefined): Record<string, unknown> {
-  if (!issue) return {};
+function issueParams(issue: ZodError['issues'][number]): Record<string, unknown> {
   // Custom issues carry their own values (e.g. a caption's length) for the text.
   const i = issue as { minimum?: unknown; maximum?: unknown; params?: Record<string, unknown> };
   return { min: i.minimum, max: i.maximum, ...i.params };

@@ -1,5 +1,5 @@
-import { translate, type Dict } from '../common/i18n';
-import { LANGUAGES, pickLanguage, isLanguage, type Language } from '../common/languages';
+import { SERVER_FALLBACK_LANGUAGES, Texts, type Dict } from '../common/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGES, pickLanguage, isLanguage, type Language } from '../common/languages';
 import enErrors from '../common/locales/en/errors.json';
 import deErrors from '../common/locales/de/errors.json';
 import esErrors from '../common/locales/es/errors.json';
@@ -44,12 +44,30 @@ const namespaces: Record<string, Record<Language, Dict>> = {
   applications: { en: enApplications, de: deApplications, es: esApplications, fr: frApplications, pt: ptApplications },
 };
 
-/** Server-side texts: "errors:rateLimited" or "seo:home.title". */
+/**
+ * The shared translator (src/common/i18n.ts) with every file in memory: nothing is ever loaded,
+ * and a text missing in a language falls back to German, then English. The language is an
+ * argument of each call, never the instance's: requests in different languages are answered side
+ * by side.
+ */
+const texts = new Texts({
+  language: DEFAULT_LANGUAGE,
+  defaultNS: 'errors',
+  fallbackLanguages: SERVER_FALLBACK_LANGUAGES,
+  load: (lang, ns) => Promise.reject(new Error(`The server has no texts ${lang}/${ns}.`)),
+});
+for (const [ns, dicts] of Object.entries(namespaces)) {
+  for (const lang of LANGUAGES) texts.addResourceBundle(lang, ns, dicts[lang]);
+}
+
+/** Server-side texts: "errors:rateLimited" or "seo:home.title"; a number `count` picks the plural form. */
 export function t(lang: Language, key: string, params?: Record<string, unknown>): string {
-  const [ns, rest] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['errors', key];
-  const dicts = namespaces[ns];
-  if (!dicts) return key;
-  return translate(dicts, lang, rest, params);
+  return texts.t(key, { ...params, ns: 'errors', lng: lang });
+}
+
+/** Whether the key names a text of the errors namespace (without a prefix, as schema messages do). */
+export function isErrorKey(key: string): boolean {
+  return !key.includes(':') && texts.exists(key, { ns: 'errors', lng: DEFAULT_LANGUAGE });
 }
 
 /** The request's interface language: the app's X-Language header, else Accept-Language. */

@@ -3,10 +3,10 @@ import { startBanner } from './banner';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, migrateToLatest } from './db/index';
 import { seed } from './seed/index';
-import { scheduleSweep } from './modules/auth/sweep';
-import { scheduleUnreadMail } from './modules/notifications/unread-mail';
-import { schedulePostReminders } from './modules/instagram/reminders';
-import { schedulePaymentReconciler } from './modules/payments/reconciler';
+import { scheduleSweep } from './modules/auth/index';
+import { scheduleUnreadMail } from './modules/notifications/index';
+import { schedulePostReminders } from './modules/instagram/index';
+import { schedulePaymentReconciler } from './modules/payments/index';
 
 let config: Config;
 try {

@@ -4,7 +4,7 @@ import { dehydrate, QueryClientProvider, type Query, type QueryClient } from '@t
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, RouterProvider, type Router } from './routing';
-import { SHELL_NAMESPACES, i18n, initI18n, ensureNamespaces } from './i18n/i18n';
+import { SHELL_NAMESPACES, i18n, ensureNamespaces } from './i18n/i18n';
 import { TextsProvider } from './i18n/react';
 import type { Language } from '../common/languages';
 import type { RouteId } from '../common/routes';
@@ -42,7 +42,7 @@ setApiTransport((input) => {
   return request.get(String(input), request.lang);
 });
 
-const routes = buildRoutes();
+const routes = buildRoutes({ server: true });
 
 /** A render should never take longer than this; past it the visitor gets the empty shell. */
 const RENDER_TIMEOUT_MS = 5000;
@@ -97,7 +97,8 @@ function waiting(client: QueryClient): Query[] {
 }
 
 function tree(client: QueryClient, router: Router, lang: Language): ReactNode {
-  // Its own instance per request: renders in different languages run side by side.
+  // Its own instance per request, over the shared store of texts: renders in different
+  // languages run side by side, and the shared instance's language is never set on the server.
   const texts = i18n.cloneInstance({ lng: lang });
   return (
     <QueryClientProvider client={client}>
@@ -131,7 +132,6 @@ async function renderWithData(client: QueryClient, router: Router, lang: Languag
  */
 export async function render(url: string, lang: Language, routeId: RouteId, get: ApiGet): Promise<RenderedPage | null> {
   return current.run({ lang, get }, async () => {
-    await initI18n(lang);
     const namespaces = [...SHELL_NAMESPACES, ...(screenNamespaces[routeId] ?? [])];
     await ensureNamespaces(lang, namespaces);
     const router = await createStaticRouter(routes, url);

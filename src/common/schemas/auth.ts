@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../constants';
-import { passwordProblem } from '../password';
+import { passwordRuleProblem } from '../password';
 import { usernameProblem } from '../username';
 
 const USERNAME_PROBLEM_KEYS = {
@@ -18,12 +18,15 @@ export const loginSchema = z.object({
   password: z.string('requiredFields').min(1, 'requiredFields').max(1024, 'tooLong'),
 });
 
-/** The rules every new password meets, at registration, password change and reset. */
+/**
+ * The rules every new password meets, at registration, password change and reset. The server
+ * also refuses the most common passwords after this schema (src/server/modules/auth/common-passwords.ts).
+ */
 export const newPasswordSchema = z
   .string('passwordTooShort')
   .max(1024, 'tooLong')
   .superRefine((password, ctx) => {
-    const problem = passwordProblem(password);
+    const problem = passwordRuleProblem(password);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 

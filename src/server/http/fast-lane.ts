@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../common/constants';
 import type { AnswerCache, StoredAnswer } from '../lib/answer-cache/bytes';
-import type { Presence } from '../modules/events/presence';
+import type { Presence } from '../modules/events/index';
 import { requestLanguage } from '../i18n';
 import { accepts, matchesEtag } from './answers';
 import type { SessionCache } from './session-cache';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, matchRoute, pathTo, type RouteId, type RouteMatch } from '../../common/routes';
 import { splitLanguage, type Language } from '../../common/languages';
 import { legacyTarget, parseLegacyPath, type LegacyLookupKind } from '../../common/legacy-paths';
@@ -23,13 +23,14 @@ export type HeadResolver = (
 /**
  * A server-side redirect for a page path (legacy and German paths), or null to render. A path
  * keeps the request's query; `{ location }` is the whole new address, for a redirect that moves
- * part of the query into the path (`?page=2` to `/page/2`).
+ * part of the query into the path (`?page=2` to `/page/2`). `temporary` makes it a 302, for a
+ * target that holds only for now and must not be kept by browsers as a 301 would.
  */
 export type PageRedirect = (
   pathname: string,
-  ctx: { lang: Language; app: AppContext; viewer: SessionUser | null; search: URLSearchParams },
+  ctx: { lang: Language; app: AppContext; viewer: SessionUser | null; search: URLSearchParams; log?: FastifyBaseLogger },
 ) => Promise<RedirectTarget> | RedirectTarget;
-type RedirectTarget = string | { location: string } | null;
+type RedirectTarget = string | { location: string; temporary?: boolean } | null;
 
 /**
  * Finds the slug of the listing a legacy path names by its id or old slug; null for none, and
@@ -52,12 +53,20 @@ export interface PageRegistry {
 export function createPageRegistry(): PageRegistry {
   const registry: PageRegistry = { heads: new Map(), sharedHeads: new Set(), redirects: [], legacyLookups: new Map() };
   // The legacy and German paths, with the same definition the app redirects by.
-  registry.redirects.push(async (pathname, { viewer }) => {
+  registry.redirects.push(async (pathname, { viewer, search, log }) => {
     const route = parseLegacyPath(pathname);
     if (!route) return null;
     if (route.type === 'fixed') return legacyTarget(route);
     const lookup = registry.legacyLookups.get(route.kind);
-    return legacyTarget(route, lookup ? await lookup(route.key, viewer) : null);
+    try {
+      return legacyTarget(route, lookup ? await lookup(route.key, viewer) : null);
+    } catch (error) {
+      // An old link whose lookup failed still leads to its list, never to an error page; only
+      // for now, since the listing may well be found once the lookup works again.
+      log?.error({ err: error, path: pathname }, 'legacy path lookup failed; sent to its fallback list');
+      const query = search.toString();
+      return { location: legacyTarget(route) + (query ? `?${query}` : ''), temporary: true };
+    }
   });
   return registry;
 }
@@ -143,12 +152,12 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
     // The path prefix decides the language, also for a page that does not exist.
     const lang = match?.lang ?? (pathname.match(/^\/(de|es|fr|pt)(\/|$)/) ? splitLanguage(pathname).lang : request.lang);
     for (const redirect of registry.redirects) {
-      const target = await redirect(pathname, { lang, app: ctx, viewer: request.user, search: url.searchParams });
-      if (typeof target === 'object' && target) return reply.redirect(target.location, 301);
+      const target = await redirect(pathname, { lang, app: ctx, viewer: request.user, search: url.searchParams, log: request.log });
+      if (typeof target === 'object' && target) return reply.redirect(target.location, target.temporary ? 302 : 301);
       if (target) return reply.redirect(target + (target.includes('?') ? '' : url.search), 301);
     }
     // A visitor's public page is the same bytes for everyone: kept whole, with its ETag and its
-    // compressed forms, under the tags of the lists and users it shows (decision 018). A
+    // compressed forms, under the tags of the lists and users it shows (docs/decisions/018). A
     // logged-in viewer's page is the app's shell with the page's head, the same for every viewer
     // where the head is: kept as bytes too, so it is a lookup (and the fast lane's).
     const kept = match && keptAs(request, match);

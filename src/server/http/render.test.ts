@@ -1,14 +1,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { LANGUAGES, withLanguage } from '../../common/languages';
 import { describeEachEngine, useTestApp } from '../test/app';
 import { createStudio, type TestUser } from '../test/factories';
 import { call, createGuestSpot } from '../test/listing-factories';
+import { buildRequired, describeWith } from '../test/services';
 import { serverEntryPath } from './render';
 
-// The renderer is the server build of the web app: these tests need `npm run build`.
+// The renderer is the server build of the web app: these tests need `npm run build`. `npm test`
+// builds first and sets TEST_REQUIRE_BUILD, so there a missing build fails instead of skipping.
 const webDist = path.resolve('dist/web');
-const built = existsSync(serverEntryPath(webDist));
+const build = {
+  what: `the server-rendering build (${path.relative(process.cwd(), serverEntryPath(webDist))})`,
+  available: existsSync(serverEntryPath(webDist)),
+  required: buildRequired,
+  hint: 'run `npm run build` first.',
+};
 
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="tgs-state">/.exec(html)?.[1] ?? null;
 const state = (html: string) => JSON.parse(/<script type="application\/json" id="tgs-state">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as {
@@ -16,7 +24,7 @@ const state = (html: string) => JSON.parse(/<script type="application\/json" id=
   queries: { queries: { queryKey: unknown[] }[] };
 } | null;
 
-describe.skipIf(!built)('public pages rendered on the server', () => {
+describeWith(build, 'public pages rendered on the server', () => {
   describeEachEngine('rendered pages', (engine) => {
     let studio: TestUser;
     let slug = '';
@@ -62,6 +70,30 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
       expect(res.body).toContain('<html lang="de"');
       expect(root(res.body)).toContain('Fine Line Residency');
       expect(state(res.body)?.lang).toBe('de');
+    });
+
+    it('keeps each render in its own language while renders in other languages run at the same time', async () => {
+      const intros = Object.fromEntries(
+        await Promise.all(
+          LANGUAGES.map(async (lang) => [lang, ((await import(`../../web/i18n/locales/${lang}/guestSpots.json`)) as { default: { list: { intro: string } } }).default.list.intro] as const),
+        ),
+      );
+      // JSX escapes quotes and ampersands; the leads compare as the markup holds them.
+      const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+      // Twice each language, interleaved: a list and a guest spot, both waiting for their data.
+      const urls = [...LANGUAGES, ...[...LANGUAGES].reverse()].flatMap((lang) => [[lang, withLanguage('/guestspots', lang)], [lang, withLanguage(`/guestspot/${slug}`, lang)]] as const);
+      const answers = await Promise.all(urls.map(([, url]) => call(t.app, 'GET', url)));
+      answers.forEach((res, i) => {
+        const [lang, url] = urls[i] as (typeof urls)[number];
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<html lang="${lang}"`);
+        expect(state(res.body)?.lang, url).toBe(lang);
+        if (!url.endsWith('/guestspots')) return;
+        for (const [other, intro] of Object.entries(intros)) {
+          if (other === lang) expect(root(res.body), url).toContain(escaped(intro));
+          else expect(root(res.body), `${other} text in ${url}`).not.toContain(escaped(intro));
+        }
+      });
     });
 
     it('sends a logged-in viewer the empty shell, never a visitor\'s page', async () => {

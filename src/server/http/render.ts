@@ -8,7 +8,7 @@ import type { RouteId, RouteMatch } from '../../common/routes';
 import { tags } from '../lib/answer-cache/index';
 
 /**
- * The public pages rendered on the server (decision 018): what a visitor and a crawler land on.
+ * The public pages rendered on the server (docs/decisions/018): what a visitor and a crawler land on.
  * Pages behind login, forms and development pages stay the empty shell the browser renders.
  */
 export const SERVER_RENDERED: ReadonlySet<RouteId> = new Set<RouteId>([
@@ -111,7 +111,7 @@ export function serverEntryPath(webDist: string): string {
  * Renders public pages with the server bundle, when there is one (a build; the API tests run
  * without). Data comes from the app itself through inject, so a rendered page shows exactly what
  * the API answers a visitor. The caller keeps the whole page as bytes under the tags of what it
- * shows (decision 018).
+ * shows (docs/decisions/018).
  */
 export function createPageRenderer(app: FastifyInstance, webDist: string | undefined): PageRenderer | null {
   const file = webDist ? serverEntryPath(webDist) : null;

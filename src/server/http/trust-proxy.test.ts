@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../config';
-import { LIMITS } from '../modules/auth/service';
+import { LIMITS } from '../modules/auth/index';
 import { createTestApp, describeEachEngine, type TestApp } from '../test/app';
 
 describe('TRUST_PROXY', () => {

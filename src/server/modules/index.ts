@@ -1,31 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
-import { artistRoutes } from './artists/routes';
-import { accountRoutes, authRoutes } from './auth/routes';
-import { contactRoutes } from './contact/routes';
-import { eventRoutes } from './events/routes';
-import { featuredRoutes } from './featured/routes';
-import { galleryRoutes } from './gallery/routes';
-import { guestSpotPhotoRoutes } from './guest-spots/photos-routes';
-import { healthRoutes } from './health/routes';
-import { instagramRoutes } from './instagram/routes';
-import { listingRoutes } from './listings/routes';
-import { notificationRoutes } from './notifications/routes';
-import { applyRoutes, messageRoutes } from './messages/routes';
-import { paymentConfigRoutes } from './payments/config-routes';
-import { paymentRoutes } from './payments/routes';
-import { receiptRoutes } from './payments/receipt-routes';
-import { profileVisitRoutes } from './profile-visits/routes';
-import { profileRoutes } from './profiles/routes';
-import { locationFileRoutes, referenceRoutes } from './reference/routes';
-import { reviewRoutes } from './reviews/routes';
-import { safetyRoutes } from './safety/routes';
-import { siteRoutes } from './site/routes';
+import { artistRoutes } from './artists/index';
+import { accountRoutes, authRoutes } from './auth/index';
+import { contactRoutes } from './contact/index';
+import { eventRoutes } from './events/index';
+import { featuredRoutes } from './featured/index';
+import { galleryRoutes } from './gallery/index';
+import { guestSpotPhotoRoutes } from './guest-spots/index';
+import { healthRoutes } from './health/index';
+import { instagramRoutes } from './instagram/index';
+import { listingRoutes } from './listings/index';
+import { notificationRoutes } from './notifications/index';
+import { applyRoutes, messageRoutes } from './messages/index';
+import { paymentConfigRoutes, paymentRoutes, receiptRoutes } from './payments/index';
+import { profileVisitRoutes } from './profile-visits/index';
+import { profileRoutes } from './profiles/index';
+import { locationFileRoutes, referenceRoutes } from './reference/index';
+import { reviewRoutes } from './reviews/index';
+import { safetyRoutes } from './safety/index';
+import { siteRoutes } from './site/index';
 
 /**
  * Every capability is a plugin under its prefix, with paths relative to it and its services
- * passed in. The session hook, multipart and the error handler sit on the root app (app.ts),
- * so every plugin sees them.
+ * passed in. The session hook and the error handler sit on the root app (app.ts), so every
+ * plugin sees them. Multipart does not: a module declares its upload routes with `withUploads`
+ * (src/server/http/multipart.ts), which registers @fastify/multipart in a scope of their own,
+ * so no other request pays for its hooks (docs/decisions/016).
  */
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
   const { config, rateLimits } = app.ctx;

@@ -82,6 +82,27 @@ describe('legacy paths in the app', () => {
     await expectLanding('/de/gastplatze/98/bearbeiten', '/de/guestspots/manage');
   });
 
+  it.each([
+    ['a server error', () => jsonResponse({ success: false }, 500)],
+    ['a gateway error without a body', () => new Response('', { status: 502 })],
+    ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('goes to the fallback, never an error screen, when the lookup fails with %s', async (_name, fail) => {
+    stubAnswers({ '/api/artist-availability/7': fail, '/api/guest-spots/5': fail });
+    await expectLanding('/de/availability/7', '/de/tattooartists');
+    await expectLanding('/guestspots/5/old-title', '/guestspots');
+    await expectLanding('/fr/gastplatze/5/bearbeiten', '/fr/guestspots/manage');
+    await expectLanding('/pt/gastplatze/sommer', '/pt/guestspots');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the query on the way to the fallback', async () => {
+    stubAnswers({ '/api/artist-availability/7': () => jsonResponse({}, 503) });
+    const { router } = await render('/tattooartists/7?style=3');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/tattooartists'));
+    expect(router.state.location.search).toBe('?style=3');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('lands on the page when the app navigates to a legacy path, and Back skips the legacy entry', async () => {
     vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/guest-spots/5': () => jsonResponse({ id: 5, slug: 'winter-in-berlin' }) })));
     const { router } = await render('/guestspots');

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/react';
 import { Navigate, useLocation } from '../routing';
 import { legacyTarget, parseLegacyPath, type LegacyLookupKind, type LegacyRoute } from '../../common/legacy-paths';
-import { api, ApiError } from '../lib/api';
+import { api, isNotFound } from '../lib/api';
 import { Spinner } from '../ui/spinner';
 import NotFoundPage from './errors/not-found-page';
 
@@ -26,23 +26,28 @@ export default function UnknownPathPage() {
   return <LegacyLookup key={pathname} route={route} rest={search + hash} />;
 }
 
-/** Finds a listing's slug through the API and opens its page; nothing found opens the fallback. */
+/**
+ * Finds a listing's slug through the API and opens its page. Nothing found, and a lookup that
+ * fails for any reason (a server error, no answer), opens the fallback list: an old link always
+ * leads somewhere useful, never to an error screen.
+ */
 function LegacyLookup({ route, rest }: { route: Extract<LegacyRoute, { type: 'lookup' }>; rest: string }) {
   const { t } = useTranslation();
   const slug = useQuery({
     queryKey: ['legacy-path', route.kind, route.key],
     queryFn: ({ signal }) =>
-      api.get<{ slug: string }>(`${LOOKUP_API[route.kind]}/${encodeURIComponent(String(route.key))}`, { signal }).then(
-        (entry) => entry.slug,
+      api.get<{ slug?: unknown }>(`${LOOKUP_API[route.kind]}/${encodeURIComponent(String(route.key))}`, { signal }).then(
+        (entry) => (typeof entry?.slug === 'string' && entry.slug ? entry.slug : null),
         (error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
+          if (isNotFound(error)) return null;
           throw error;
         },
       ),
-    // Any other failure is the route's error screen, as for every other page.
-    throwOnError: true,
+    // Other failures get the app's usual retry before they lead to the fallback.
+    throwOnError: false,
   });
   if (slug.isSuccess) return <Navigate to={legacyTarget(route, slug.data) + rest} replace />;
+  if (slug.isError) return <Navigate to={legacyTarget(route) + rest} replace />;
   // The specification's 'Weiterleitung...' while the lookup runs.
   return (
     <p role="status" className="my-16 flex items-center justify-center gap-3 text-lg">

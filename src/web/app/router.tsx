@@ -47,7 +47,7 @@ async function preparePage(lang: Language, namespaces: readonly string[], titleK
 }
 
 /**
- * Whether the server serves a development-only page (decision 5). A built app does not know the
+ * Whether the server serves a development-only page (docs/decisions/015). A built app does not know the
  * server's mode, so it asks: a server in production mode answers such a page 404.
  */
 async function servedInDevelopment(url: string): Promise<boolean> {
@@ -77,6 +77,12 @@ async function rootLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+// A server render keeps its language in its own translation instance: renders in different
+// languages run side by side, and switching the shared one would change it under the others.
+async function serverRootLoader() {
+  return null;
+}
+
 function languageChanged({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean {
   return splitLanguage(currentUrl.pathname).lang !== splitLanguage(nextUrl.pathname).lang;
 }
@@ -92,9 +98,10 @@ function RootError() {
 /**
  * The route tree built from the shared route table: every route in every language (English
  * unprefixed, the others under /{lang}), each screen loaded lazily, and a catch-all that sends
- * legacy paths to their page and shows the 404 for the rest.
+ * legacy paths to their page and shows the 404 for the rest. `server` builds the tree of the
+ * server's renders, which leave the browser's interface language alone.
  */
-export function buildRoutes(): RouteObject[] {
+export function buildRoutes({ server = false }: { server?: boolean } = {}): RouteObject[] {
   const children: RouteObject[] = [];
   for (const lang of LANGUAGES) {
     for (const [id, def] of Object.entries(ROUTES) as [RouteId, RouteDef][]) {
@@ -126,7 +133,7 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       Component: RootLayout,
-      loader: rootLoader,
+      loader: server ? serverRootLoader : rootLoader,
       shouldRevalidate: languageChanged,
       ErrorBoundary: RootError,
       children,

@@ -7,7 +7,7 @@ import fr from './glossary/fr.json';
 import pt from './glossary/pt.json';
 
 /**
- * One voice per language (decision 019): for each concept the one term a language uses, and the
+ * One voice per language (docs/decisions/019): for each concept the one term a language uses, and the
  * variants it must not use. docs/glossary/{lang}.md says the same for people; the glossary test
  * reads this module and fails on any locale text that uses a forbidden variant. The terms are data,
  * one file a language in ./glossary/; the schemas below keep those files to the shape the rules

@@ -26,9 +26,10 @@ async function readBundle(lang: string, ns: string): Promise<TextTree> {
 }
 
 /**
- * The app's one translation instance. There is no fallback language: the key-parity test
- * guarantees every text exists in all five, and a fallback would make every visitor download the
- * English files as well.
+ * The browser's one translation instance, the translator the server uses too. It has no fallback
+ * language: the key-parity test guarantees every text exists in all five, and a fallback would
+ * make every visitor download the English files as well. Its language is the interface's; a
+ * server render never sets it, but renders with a clone in its own language (entry-server).
  */
 export const i18n = new Texts({ language: '', defaultNS: 'common', load: readBundle });
 
@@ -42,10 +43,10 @@ export function initI18n(lang: Language): Promise<unknown> {
 
 /**
  * Makes sure the namespaces of one language are in the store: a route of /fr/... loads French
- * while the interface still shows German.
+ * while the interface still shows German. It never changes the language, so a server render
+ * loads its texts through it too.
  */
 export async function ensureNamespaces(lang: Language, namespaces: readonly string[]): Promise<void> {
-  if (!initialized) throw new Error('initI18n() must run before namespaces are loaded.');
   await initialized;
   await i18n.loadNamespaces(lang, namespaces);
 }

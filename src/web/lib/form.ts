@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
+import { parseWithKeys } from '../../common/schemas/parse';
 
 /** Field name -> i18n key of the errors namespace. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -27,7 +28,7 @@ function validate<F extends string>(
 ): { errors: FieldErrors<F>; params: FieldErrorParams<F> } {
   const errors: FieldErrors<F> = {};
   const params: FieldErrorParams<F> = {};
-  const result = schema.safeParse(values);
+  const result = parseWithKeys(schema, values);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = issue.path[0] as F | undefined;

@@ -1,7 +1,7 @@
 import type { Language } from '../../common/languages';
 
 /**
- * How a date field shows and reads a day in each interface language (spec decision 2): German
+ * How a date field shows and reads a day in each interface language (docs/decisions/020): German
  * DD.MM.YYYY, English (US) MM/DD/YYYY, Spanish, French and Portuguese DD/MM/YYYY, the same
  * patterns `formatDate` writes through Intl for these locales. Kept free of date libraries so
  * the fields cost public pages almost nothing; only the calendar loads date-fns.

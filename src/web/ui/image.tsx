@@ -24,7 +24,10 @@ export function variantSrcSet(src: string, kind: ImageKind): string | undefined 
     .join(', ');
 }
 
-/** How near the viewport an image below the first screen starts loading, and after how long there (document 2). */
+/**
+ * How near the viewport an image below the first screen starts loading, and after how long there:
+ * near enough to be ready when scrolled to, late enough that a fast scroll past loads nothing.
+ */
 export const LAZY_IMAGE_MARGIN_PX = 200;
 export const LAZY_IMAGE_DELAY_MS = 100;
 
@@ -92,6 +95,7 @@ export function Image({
   fallback,
   className,
   imgClassName,
+  fit = 'cover',
 }: {
   src: string | null | undefined;
   alt: string;
@@ -110,6 +114,8 @@ export function Image({
   fallback?: ReactNode;
   className?: string;
   imgClassName?: string;
+  /** `contain` never crops: a picture whose own size is unknown shows whole on the placeholder. */
+  fit?: 'cover' | 'contain';
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   // A picture in the server's markup is shown as it arrives: fading it in would wait for the
@@ -147,7 +153,8 @@ export function Image({
           }}
           onError={() => setFailed(src as string)}
           className={cn(
-            'absolute inset-0 size-full object-cover transition-opacity duration-200',
+            'absolute inset-0 size-full transition-opacity duration-200',
+            fit === 'contain' ? 'object-contain' : 'object-cover',
             loaded ? 'opacity-100' : 'opacity-0',
             imgClassName,
           )}

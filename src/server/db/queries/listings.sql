@@ -40,6 +40,16 @@ select "country_id", "city_id", "city_name", "city" from "users" where "id" = ?
 select "country_id", "city_id", "city_name", "city" from "users" where "id" = $1
 
 -- sqlite
+select "f"."id" from (select "l"."id", "l"."start_date", row_number() over (partition by "l"."artist_id" order by "l"."start_date", "l"."id") as "owner_rank" from "availabilities" as "l" where +"l"."is_active" = ? and +"l"."end_date" >= ? and "l"."artist_id" in (?)) as "f" where "f"."owner_rank" <= ? order by "f"."start_date", "f"."id" limit ?
+-- postgres
+select "f"."id" from (select "l"."id", "l"."start_date", row_number() over (partition by "l"."artist_id" order by "l"."start_date", "l"."id") as "owner_rank" from "availabilities" as "l" where "l"."is_active" = $1 and "l"."end_date" >= $2 and "l"."artist_id" in ($3)) as "f" where "f"."owner_rank" <= $4 order by "f"."start_date", "f"."id" limit $5
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select "id" from "users" where "id" = $1 for no key update
+
+-- sqlite
 select "id" from "users" where "user_type" = ? and "featured_until" > ?
 -- postgres
 select "id" from "users" where "user_type" = $1 and "featured_until" > $2
@@ -48,11 +58,6 @@ select "id" from "users" where "user_type" = $1 and "featured_until" > $2
 select "l"."id" from "availabilities" as "l" where "l"."is_active" = ? and "l"."end_date" >= ? and "l"."id" not in (?, ?) order by "l"."start_date", "l"."id" limit ? offset ?
 -- postgres
 select "l"."id" from "availabilities" as "l" where "l"."is_active" = $1 and "l"."end_date" >= $2 and "l"."id" not in ($3, $4) order by "l"."start_date", "l"."id" limit $5 offset $6
-
--- sqlite
-select "l"."id" from "availabilities" as "l" where +"l"."is_active" = ? and +"l"."end_date" >= ? and "l"."artist_id" in (?) order by "l"."start_date", "l"."id" limit ?
--- postgres
-select "l"."id" from "availabilities" as "l" where "l"."is_active" = $1 and "l"."end_date" >= $2 and "l"."artist_id" in ($3) order by "l"."start_date", "l"."id" limit $4
 
 -- sqlite
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."artist_id" as "owner_id", "l"."preferred_location", (select name from cities where cities.id = "l"."city_id") as "city_name" from "availabilities" as "l" where "l"."id" = ?

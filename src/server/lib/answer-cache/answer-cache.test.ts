@@ -1,11 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { GuestSpot } from '../../../common/schemas/guest-spots';
 import { createPeerApp, describeEachEngine, engines, useTestApp } from '../../test/app';
 import { createArtist, createStudio, sessionCookie, type TestUser } from '../../test/factories';
 import { call, createGuestSpot } from '../../test/listing-factories';
 import { usePeople } from '../../test/people';
+import { describeWith, postgresHint, servicesRequired } from '../../test/services';
 
 type Json = Record<string, unknown>;
 
@@ -160,7 +161,10 @@ describeEachEngine('cached sessions', (engine) => {
   });
 });
 
-describe.runIf(engines.includes('postgres'))('across processes [postgres]', () => {
+// PostgreSQL runs where the suite promises it (CI), and fails loudly there when it is missing.
+const postgres = { what: 'PostgreSQL (TEST_DATABASE_URL)', available: engines.includes('postgres'), required: servicesRequired, hint: postgresHint };
+
+describeWith(postgres, 'across processes [postgres]', () => {
   const t = useTestApp('postgres');
   let peer: FastifyInstance;
   beforeAll(async () => {

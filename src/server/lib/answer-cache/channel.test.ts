@@ -1,11 +1,12 @@
 import { createClient } from 'redis';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { createAnswerCache } from './bytes';
 import { createInvalidation } from './invalidation';
 import { createRedisTagChannel } from './redis-channel';
 import type { TagChannel } from './channel';
+import { describeWith, redisHint, servicesRequired, TEST_REDIS_URL } from '../../test/services';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const log = { warn: () => undefined, error: () => undefined };
 
 async function redisUp(): Promise<boolean> {
@@ -20,9 +21,10 @@ async function redisUp(): Promise<boolean> {
   }
 }
 
-const up = await redisUp();
+// Redis runs where the suite promises it (CI), and fails loudly there when it is missing.
+const redis = { what: `Redis at ${REDIS_URL}`, available: await redisUp(), required: servicesRequired, hint: redisHint };
 
-describe.runIf(up)('cache tags over Redis', () => {
+describeWith(redis, 'cache tags over Redis', () => {
   const channels: TagChannel[] = [];
   const name = `tgs:cache-tags:test-${process.pid}`;
   const channel = (n = name) => {

@@ -4,8 +4,8 @@
  * set. In one process there is nobody to tell.
  */
 export interface TagChannel {
-  /** Sends tags to the other processes; never throws, never waits. */
-  publish(tags: readonly string[]): void;
+  /** Sends tags to the other processes; never throws. Resolves once they were sent (or sending failed). */
+  publish(tags: readonly string[]): Promise<void>;
   /**
    * Calls `onTags` with each other process's tags; `onLost` when some may have been missed (the
    * link dropped or was late to start): the listener should then clear everything it holds.
@@ -18,7 +18,7 @@ export interface TagChannel {
 
 /** A single process's channel: nothing to send, nothing to hear. */
 export const localChannel: TagChannel = {
-  publish: () => undefined,
+  publish: () => Promise.resolve(),
   subscribe: () => () => undefined,
   ready: () => Promise.resolve(),
   close: () => Promise.resolve(),

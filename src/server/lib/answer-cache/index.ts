@@ -7,7 +7,7 @@ import { createRedisTagChannel } from './redis-channel';
 
 export { createAnswerCache, type AnswerCache, type AnswerSource, type StoredAnswer } from './bytes';
 export { createInvalidation, noInvalidation, type Invalidatable, type Invalidation } from './invalidation';
-export { ALL, sessionTag, tags, userOfTag } from './tags';
+export { ALL, sessionTag, tags, userOfSessionTag, userOfTag } from './tags';
 export type { TagChannel } from './channel';
 
 /** One Redis channel per database, so deployments sharing a Redis never clear each other's caches. */

@@ -14,6 +14,12 @@ export interface Invalidatable {
  */
 export interface Invalidation {
   invalidate(tags: Iterable<string>): void;
+  /**
+   * The same, resolving once the other processes were sent the tags (never rejecting): for
+   * writes whose old state must not be served anywhere once they answer (ended sessions), and
+   * for a command that exits right after.
+   */
+  invalidateEverywhere(tags: Iterable<string>): Promise<void>;
   /** Adds a cache to clear; answers the function that removes it. */
   register(cache: Invalidatable): () => void;
   ready(): Promise<void>;
@@ -28,13 +34,17 @@ export function createInvalidation(channel: TagChannel): Invalidation {
   };
   // Subscribed with the first cache: a process holding none (a CLI) never listens.
   let off: (() => void) | null = null;
+  const send = (tags: Iterable<string>): Promise<void> => {
+    const list = [...new Set(tags)];
+    if (!list.length) return Promise.resolve();
+    apply(list);
+    return channel.publish(list);
+  };
   return {
     invalidate(tags) {
-      const list = [...new Set(tags)];
-      if (!list.length) return;
-      apply(list);
-      channel.publish(list);
+      void send(tags);
     },
+    invalidateEverywhere: send,
     register(cache) {
       caches.add(cache);
       off ??= channel.subscribe(apply, () => apply([ALL]));
@@ -52,6 +62,7 @@ export function createInvalidation(channel: TagChannel): Invalidation {
 /** An invalidation for scripts and tests that call services without caches. */
 export const noInvalidation: Invalidation = {
   invalidate: () => undefined,
+  invalidateEverywhere: () => Promise.resolve(),
   register: () => () => undefined,
   ready: () => Promise.resolve(),
   close: () => Promise.resolve(),

@@ -64,13 +64,14 @@ export function createRedisTagChannel(opts: { url: string; channel: string; log:
 
   return {
     publish(tags) {
-      if (closed || !tags.length) return;
+      if (closed || !tags.length) return Promise.resolve();
       publisher ??= connect();
-      const sent = publisher
-        .then((c) => c.publish(channel, JSON.stringify({ o: origin, t: tags })))
+      const sent: Promise<void> = publisher
+        .then(async (c) => void (await c.publish(channel, JSON.stringify({ o: origin, t: tags }))))
         .catch((err: unknown) => log.error({ err }, 'cache tags: publish failed'))
         .finally(() => sending.delete(sent));
       sending.add(sent);
+      return sent;
     },
     subscribe(onTags, onLost) {
       listeners.set(onTags, onLost);

@@ -35,3 +35,9 @@ export function userOfTag(tag: string): number | null {
   const m = /^(?:user|session):(\d+)$/.exec(tag);
   return m ? Number(m[1]) : null;
 }
+
+/** The user a `session:{id}` tag names (their sessions ended or changed: open streams check theirs), or null. */
+export function userOfSessionTag(tag: string): number | null {
+  const m = /^session:(\d+)$/.exec(tag);
+  return m ? Number(m[1]) : null;
+}

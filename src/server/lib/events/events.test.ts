@@ -7,6 +7,7 @@ import type { EventLog } from './local';
 import { createMemoryEventBus } from './memory';
 import type { EventBus } from './port';
 import { channelFor, createPostgresEventBus } from './postgres';
+import { describeWith, postgresHint, servicesRequired, TEST_DATABASE_URL } from '../../test/services';
 
 const log: EventLog = { warn: () => undefined, error: () => undefined };
 const count = (n: number): LiveEvent => ({ type: 'unread.count', count: n });
@@ -82,9 +83,11 @@ describe('the in-process bus', () => {
   });
 });
 
-const url = process.env.TEST_DATABASE_URL;
+const url = TEST_DATABASE_URL;
+// PostgreSQL runs where the suite promises it (CI), and fails loudly there when it is missing.
+const postgres = { what: 'PostgreSQL (TEST_DATABASE_URL)', available: !!url, required: servicesRequired, hint: postgresHint };
 
-describe.runIf(!!url)('the PostgreSQL bus', () => {
+describeWith(postgres, 'the PostgreSQL bus', () => {
   const schemas = [`t_${process.pid}_ev_a`, `t_${process.pid}_ev_b`];
   const dbs: Db[] = [];
   const buses: EventBus[] = [];
@@ -149,6 +152,21 @@ describe.runIf(!!url)('the PostgreSQL bus', () => {
     await listener.ready?.();
     sender.publish([8], count(42));
     await vi.waitFor(() => expect(got).toEqual([count(42)]));
+  });
+
+  it('resolves a broadcast once it was sent, so a command may close its pool right after', async () => {
+    const heard: string[][] = [];
+    const listener = bus(schemas[1] as string);
+    listener.onBroadcast?.((tags) => heard.push(tags), () => undefined);
+    await listener.ready?.();
+    // A command's own pool and bus, closed as soon as the broadcast resolves.
+    const db = createDb({ kind: 'postgres', url: url as string, schema: schemas[1] as string });
+    const command = createPostgresEventBus({ url: url as string, schema: schemas[1] as string, db, log });
+    const pending = [command.broadcast?.(['session:1']), command.broadcast?.(['session:2', 'x'.repeat(9000)])];
+    await Promise.all(pending);
+    await db.destroy();
+    await vi.waitFor(() => expect(heard).toEqual([['session:1'], ['session:2', 'x'.repeat(9000)]]));
+    await command.close();
   });
 
   it('closes while still connecting, and waits for notifications being sent', async () => {

@@ -13,7 +13,7 @@ export function createMemoryEventBus(log: EventLog): EventBus {
       return local.add(userId, listener, onLost);
     },
     // One process: whoever broadcasts has cleared its caches already, and nobody else listens.
-    broadcast: () => undefined,
+    broadcast: () => Promise.resolve(),
     onBroadcast: () => () => undefined,
     ready: () => Promise.resolve(),
     async close() {

@@ -17,9 +17,10 @@ export interface EventBus {
   subscribe(userId: number, listener: (event: LiveEvent) => void, onLost?: () => void): () => void;
   /**
    * Sends cache invalidation tags to the other processes (src/server/lib/answer-cache); this
-   * process has cleared its own already. Never throws, never waits.
+   * process has cleared its own already. Never throws; the answer resolves once the tags were
+   * sent (or sending failed), for writes that must not answer before the others were told.
    */
-  broadcast?(tags: readonly string[]): void;
+  broadcast?(tags: readonly string[]): Promise<void>;
   /** Calls `listener` with every other process's tags; `onLost` when some may have been missed. */
   onBroadcast?(listener: (tags: string[]) => void, onLost: () => void): () => void;
   /** Resolves once events published by other processes reach this one; at once in one process. */

@@ -54,6 +54,10 @@ export function createPostgresEventBus(opts: PostgresEventBusOptions): EventBus 
   let seq = 0;
   let backlog: string[] = [];
   let flushing: Promise<void> | null = null;
+  // Payloads queued and payloads done with (sent, failed or dropped), for whoever awaits a send.
+  let queued = 0;
+  let done = 0;
+  let sendWaiters: { upTo: number; resolve: () => void }[] = [];
   let sendChannel: Promise<string> | null = null;
 
   let client: pg.Client | null = null;
@@ -123,10 +127,19 @@ export function createPostgresEventBus(opts: PostgresEventBusOptions): EventBus 
           // The event still reached this process; other processes' browsers catch up on their next refetch.
           log.error({ err }, 'live events: notify failed');
         }
+        settle(batch.length);
       }
     } finally {
       flushing = null;
     }
+  }
+
+  function settle(count: number): void {
+    done += count;
+    if (!sendWaiters.some((w) => w.upTo <= done)) return;
+    const due = sendWaiters.filter((w) => w.upTo <= done);
+    sendWaiters = sendWaiters.filter((w) => w.upTo > done);
+    for (const w of due) w.resolve();
   }
 
   function wake(): void {
@@ -194,13 +207,21 @@ export function createPostgresEventBus(opts: PostgresEventBusOptions): EventBus 
     timer.unref();
   }
 
-  function send(text: string): void {
-    backlog.push(...toPayloads(origin, ++seq, text));
+  /** Queues a publication; the answer resolves once its notifications went out (or failed). */
+  function send(text: string): Promise<void> {
+    const payloads = toPayloads(origin, ++seq, text);
+    backlog.push(...payloads);
+    queued += payloads.length;
+    const upTo = queued;
     if (backlog.length > BACKLOG_CAP) {
       log.error({ dropped: backlog.length - BACKLOG_CAP }, 'live events: backlog full, oldest dropped');
+      const dropped = backlog.length - BACKLOG_CAP;
       backlog = backlog.slice(-BACKLOG_CAP);
+      settle(dropped);
     }
     flushing ??= flush();
+    if (done >= upTo) return Promise.resolve();
+    return new Promise<void>((resolve) => sendWaiters.push({ upTo, resolve }));
   }
 
   return {
@@ -208,11 +229,11 @@ export function createPostgresEventBus(opts: PostgresEventBusOptions): EventBus 
       if (!userIds.length) return;
       local.deliver(userIds, event, onError);
       if (closed) return;
-      send(JSON.stringify({ u: [...new Set(userIds)], e: event }));
+      void send(JSON.stringify({ u: [...new Set(userIds)], e: event }));
     },
     broadcast(tags) {
-      if (!tags.length || closed) return;
-      send(JSON.stringify({ t: tags }));
+      if (!tags.length || closed) return Promise.resolve();
+      return send(JSON.stringify({ t: tags }));
     },
     onBroadcast(listener, onLost) {
       start();
@@ -240,6 +261,8 @@ export function createPostgresEventBus(opts: PostgresEventBusOptions): EventBus 
       listening = false;
       await c?.end().catch(() => undefined);
       await flushing;
+      // Nothing is sent any more: nobody waits for it.
+      settle(queued - done);
       assembler.clear();
       local.clear();
       tagListeners.clear();

@@ -27,3 +27,4 @@ export interface Limit {
 }
 
 export { MemoryRateLimitStore, RedisRateLimitStore };
+export { consume, refund, resetLimit } from './consume';

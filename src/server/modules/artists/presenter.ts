@@ -2,8 +2,8 @@ import type { ArtistListItem } from '../../../common/schemas/artists';
 import type { CardImage } from '../../../common/schemas/card-images';
 import type { StyleRef } from '../../../common/schemas/listing-fields';
 import { averageRating } from '../../../common/schemas/reviews';
-import { personCard } from '../listings/presenter';
-import type { CityNamer } from '../reference/service';
+import { personCard } from '../listings/index';
+import type { CityNamer } from '../reference/index';
 import type { ArtistRow } from './repo';
 
 /** An artist card of the listing with their latest works; the city falls back to the free-text profile city. */

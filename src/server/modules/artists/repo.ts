@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
-import { hasPicture } from '../profiles/listed';
+import { hasPicture } from '../profiles/index';
 
 export interface ArtistFilter {
   now: string;

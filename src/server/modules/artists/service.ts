@@ -4,9 +4,9 @@ import { AVAILABLE_WINDOW_DAYS, addDays, todayUtc } from '../../../common/schema
 import type { Db } from '../../db/index';
 import { tags } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
-import { groupStyles } from '../listings/presenter';
-import type { CardImages } from '../gallery/card-images';
-import type { ReferenceService } from '../reference/service';
+import { groupStyles } from '../listings/index';
+import type { CardImages } from '../gallery/index';
+import type { ReferenceService } from '../reference/index';
 import { presentArtistCard } from './presenter';
 import { createArtistRepo, type ArtistFilter } from './repo';
 

@@ -94,6 +94,61 @@ export async function deletePasswordResetsOfUser(db: Db, userId: number): Promis
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
 }
 
+/**
+ * Voids the user's reset links, then ends their sessions (all, or all but `keepSessionId`):
+ * links first, the order every write replacing an account's access locks its rows in.
+ */
+async function revokeAccess(trx: Db, userId: number, keepSessionId?: string): Promise<void> {
+  await deletePasswordResetsOfUser(trx, userId);
+  await deleteSessionsOfUser(trx, userId, keepSessionId);
+}
+
+/**
+ * Voids the user's reset links and ends their sessions but `keepSessionId`, and writes `values`
+ * (a new password or email) to the account, in one transaction.
+ */
+export async function endSessionsOfUser(db: Db, userId: number, values: Partial<Omit<UserRow, 'id'>>, keepSessionId?: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await revokeAccess(trx, userId, keepSessionId);
+    if (Object.keys(values).length) await updateUser(trx, userId, values);
+  });
+}
+
+/**
+ * Writes the new password of a claimed reset link, voiding the user's other links and ending
+ * their sessions; answers false when the link was voided after it was claimed (a password or
+ * email change, the admin command): a link mailed before those never outlasts them.
+ */
+export async function completePasswordReset(db: Db, tokenHash: string, userId: number, values: Partial<Omit<UserRow, 'id'>>): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .deleteFrom('password_resets')
+      .where('token_hash', '=', tokenHash)
+      .where('user_id', '=', userId)
+      .returning('token_hash')
+      .executeTakeFirst();
+    if (!claimed) return false;
+    await revokeAccess(trx, userId);
+    await updateUser(trx, userId, values);
+    return true;
+  });
+}
+
+/**
+ * Makes the account with the email key an administrator with `values` (a new password), voiding
+ * its reset links and ending its sessions in the same transaction; answers the row as it was
+ * before, or undefined when there is none.
+ */
+export async function makeAdmin(db: Db, emailKey: string, values: Partial<Omit<UserRow, 'id'>>): Promise<UserRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findUserByEmailKey(trx, emailKey);
+    if (!row) return undefined;
+    await revokeAccess(trx, row.id);
+    await updateUser(trx, row.id, { ...values, role: 'admin' });
+    return row;
+  });
+}
+
 /** Deletes reset tokens that can no longer be used (used or expired); answers how many. */
 export async function deleteSpentPasswordResets(db: Db, now: string): Promise<number> {
   const result = await db

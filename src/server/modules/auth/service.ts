@@ -16,10 +16,11 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import type { NewUser, UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
-import { consume, refund, resetLimit } from '../../http/rate-limit';
+import { consume, refund, resetLimit } from '../../lib/rate-limit/index';
 import { ALL, sessionTag, tags } from '../../lib/answer-cache/index';
 import { t } from '../../i18n';
 import type { Defer } from './background';
+import { refuseCommonPassword } from './common-passwords';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { presentSessionUser } from './presenter';
 import * as repo from './repo';
@@ -109,13 +110,26 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: AuthDeps) {
   const { db, config, rateLimits, invalidation } = deps;
-  // The user's cached sessions, in every process: they ended, or their user changed.
-  const sessionsChanged = (userId: number) => invalidation.invalidate([sessionTag(userId)]);
+  // The user's cached sessions and open live streams, in every process: they ended, or their
+  // user changed. Resolves once the other processes were told, so the write answers after that.
+  const sessionsChanged = (userId: number) => invalidation.invalidateEverywhere([sessionTag(userId)]);
+
+  /**
+   * Ends the user's sessions (all, or all but `keepSessionId`) and voids their reset links,
+   * writing `values` to the account in the same transaction, here and in every process: their
+   * cached sessions drop and their open live streams close. Whatever replaces an account's
+   * access goes through it (password and email changes, deletion; a suspension later).
+   */
+  async function endSessionsOfUser(userId: number, values: Partial<Omit<UserRow, 'id'>> = {}, keepSessionId?: string): Promise<void> {
+    await repo.endSessionsOfUser(db, userId, values, keepSessionId);
+    await sessionsChanged(userId);
+  }
   const createUser = (account: NewAccount) => insertAccount(db, account);
   // Made once per service, on the first login of an unknown email.
   let dummy: Promise<string> | undefined;
 
   async function register(input: z.infer<typeof registerSchema>, ip: string) {
+    refuseCommonPassword(input.password, 'password');
     await consume(rateLimits, LIMITS.registerIp, [`ip:${ip}`]);
     const username = input.username.normalize('NFC').trim().replace(/ +/g, ' ');
     if (await repo.findUserByEmailKey(db, emailKey(input.email))) throw conflict('emailTaken');
@@ -166,10 +180,7 @@ export function createAuthService(deps: AuthDeps) {
     const key = emailKey(input.email);
     if (key === row.email_key) throw new AppError(400, 'emailUnchanged', {}, { field: 'email' });
     if (await repo.findUserByEmailKey(db, key)) throw conflict('emailTaken');
-    await repo.updateUser(db, userId, { email: input.email.trim(), email_key: key, updated_at: new Date().toISOString() });
-    await repo.deletePasswordResetsOfUser(db, userId);
-    await repo.deleteSessionsOfUser(db, userId, sessionId);
-    sessionsChanged(userId);
+    await endSessionsOfUser(userId, { email: input.email.trim(), email_key: key, updated_at: new Date().toISOString() }, sessionId);
     // Users have no stored language, so the notice uses the one the change was made in.
     deps.defer('mailing the email change notice', () =>
       deps.mailer.send({
@@ -183,11 +194,10 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Changes the password, voids every outstanding reset link and ends every other session of the user. */
   async function changePassword(userId: number, sessionId: string, input: z.infer<typeof passwordChangeSchema>) {
+    refuseCommonPassword(input.newPassword, 'newPassword');
     await requirePassword(userId, input.currentPassword);
-    await repo.updateUser(db, userId, { password_hash: await hashPassword(input.newPassword), updated_at: new Date().toISOString() });
-    await repo.deletePasswordResetsOfUser(db, userId);
-    await repo.deleteSessionsOfUser(db, userId, sessionId);
-    sessionsChanged(userId);
+    const passwordHash = await hashPassword(input.newPassword);
+    await endSessionsOfUser(userId, { password_hash: passwordHash, updated_at: new Date().toISOString() }, sessionId);
   }
 
   /**
@@ -202,7 +212,7 @@ export function createAuthService(deps: AuthDeps) {
     const row = await requirePassword(userId, input.password);
     const files = [row.avatar, row.header_image].filter((u): u is string => !!u);
     files.push(...(await deps.collectAccountFiles(userId)));
-    await repo.deleteSessionsOfUser(db, userId);
+    await endSessionsOfUser(userId);
     // After the sessions: the account can write no new review in between.
     await deps.releaseAccountReviews(userId);
     await repo.deleteUser(db, userId);
@@ -246,29 +256,42 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Applies the password rules, uses the token once, voids the user's other links and ends every session. */
   async function resetPassword(input: z.infer<typeof resetPasswordSchema>) {
-    const userId = await repo.claimPasswordReset(db, hashToken(input.token), new Date().toISOString());
+    // Before the token is used up, so the link still works for a better password.
+    refuseCommonPassword(input.password, 'password');
+    const tokenHash = hashToken(input.token);
+    // Claimed before the costly hash, so a guessed token costs no hashing.
+    const userId = await repo.claimPasswordReset(db, tokenHash, new Date().toISOString());
     if (userId === undefined) throw new AppError(400, 'resetTokenInvalid');
-    await repo.updateUser(db, userId, { password_hash: await hashPassword(input.password), updated_at: new Date().toISOString() });
-    await repo.deletePasswordResetsOfUser(db, userId);
-    await repo.deleteSessionsOfUser(db, userId);
-    sessionsChanged(userId);
+    const passwordHash = await hashPassword(input.password);
+    // The link may have been voided while the password was hashed (the admin command).
+    if (!(await repo.completePasswordReset(db, tokenHash, userId, { password_hash: passwordHash, updated_at: new Date().toISOString() }))) {
+      throw new AppError(400, 'resetTokenInvalid');
+    }
+    await sessionsChanged(userId);
   }
 
-  /** Creates an administrator account, or makes an existing account with that email one (the admin CLI). */
+  /**
+   * Creates an administrator account, or makes an existing account with that email one with the
+   * new password (the admin command). An existing account loses its reset links and sessions,
+   * as on a password reset: a link mailed before must not set the admin's password, and a
+   * session opened before must not turn admin.
+   */
   async function createAdmin(input: z.infer<typeof registerSchema>): Promise<UserRow> {
-    const existing = await repo.findUserByEmailKey(db, emailKey(input.email));
+    refuseCommonPassword(input.password, 'password');
+    const passwordHash = await hashPassword(input.password);
+    const now = new Date().toISOString();
+    const existing = await repo.makeAdmin(db, emailKey(input.email), { password_hash: passwordHash, updated_at: now });
     if (existing) {
-      await repo.updateUser(db, existing.id, { role: 'admin', password_hash: await hashPassword(input.password) });
+      await sessionsChanged(existing.id);
       return { ...existing, role: 'admin' };
     }
-    return createUser({ username: input.username, email: input.email, userType: input.userType, role: 'admin', password: { plain: input.password } });
+    return createUser({ username: input.username, email: input.email, userType: input.userType, role: 'admin', password: { hash: passwordHash } });
   }
 
-  /** Makes the account with that email an administrator; undefined when there is none. */
+  /** Makes the account with that email an administrator, ending its sessions and links as createAdmin does; undefined when there is none. */
   async function promoteToAdmin(email: string): Promise<UserRow | undefined> {
-    const user = await repo.findUserByEmailKey(db, emailKey(email));
-    if (!user) return undefined;
-    await repo.updateUser(db, user.id, { role: 'admin', updated_at: new Date().toISOString() });
+    const user = await repo.makeAdmin(db, emailKey(email), { updated_at: new Date().toISOString() });
+    if (user) await sessionsChanged(user.id);
     return user;
   }
 
@@ -284,10 +307,14 @@ export function createAuthService(deps: AuthDeps) {
     createAdmin,
     promoteToAdmin,
     resolveSession: (token: string) => resolveSession(db, token),
-    /** Ends the cookie's session; `userId` (the session's user) clears the cached copies of it. */
+    endSessionsOfUser,
+    /**
+     * Ends the cookie's session; `userId` (the session's user) clears the cached copies of it and
+     * closes its open live streams in every process before this resolves.
+     */
     async endSession(token: string, userId?: number) {
       await endSession(db, token);
-      if (userId !== undefined) sessionsChanged(userId);
+      if (userId !== undefined) await sessionsChanged(userId);
     },
     sweepExpired: (now?: Date) => sweepExpired(db, now),
   };

@@ -2,7 +2,7 @@ import type { Language } from '../../../common/languages';
 import { pathTo } from '../../../common/routes';
 import { availabilityCreateSchema, availabilityOwnerQuery, availabilityUpdateSchema, type Availability } from '../../../common/schemas/availability';
 import { absoluteUrl, profileUrl } from '../../http/head';
-import type { ListingKind } from '../listings/kind';
+import type { ListingKind } from '../listings/index';
 
 const placeText = (a: Availability) => a.preferredLocation ?? [a.cityName, a.countryName].filter(Boolean).join(', ');
 
@@ -49,6 +49,7 @@ export const availabilityKind: ListingKind<Availability> = {
   apiPath: '/api/artist-availability',
   schemas: { create: availabilityCreateSchema, update: availabilityUpdateSchema, ownerQuery: availabilityOwnerQuery },
   notFoundCode: 'availabilityNotFound',
+  tooManyActiveCode: 'availabilitiesActiveMax',
   slugFallback: 'availability',
   cacheKey: 'availabilities',
   pages: {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { contactSchema } from '../../../common/schemas/contact';
 import type { Language } from '../../../common/languages';
 import type { AppContext } from '../../context';
-import { consume } from '../../http/rate-limit';
+import { consume } from '../../lib/rate-limit/index';
 import { insertContactMessage } from './repo';
 
 const CONTACT_LIMIT = { name: 'contact', max: 5, windowMs: 60 * 60_000 };

@@ -18,7 +18,7 @@ export function frame(event: LiveEvent): string {
 /**
  * Serves one user's stream on a hijacked reply: Fastify's onSend hooks (compression, the
  * API's no-store header) never see it, and the connection stays open until the browser
- * leaves, the bus reports a gap, the browser stops reading, or the app closes.
+ * leaves, its session ends, the bus reports a gap, the browser stops reading, or the app closes.
  */
 export async function serveStream(
   request: FastifyRequest,
@@ -45,7 +45,31 @@ export async function serveStream(
     if (!res.headersSent) res.destroy();
     else if (!res.writableEnded) res.end();
   };
-  slot = events.streams.open(userId, end);
+  // One lookup at a time; a check asked for while one runs runs again after it, since the
+  // running one may have read the session before it ended.
+  let checking = false;
+  let again = false;
+  const check = (): void => {
+    if (finished) return;
+    if (checking) {
+      again = true;
+      return;
+    }
+    checking = true;
+    sessionValid()
+      .then(
+        (valid) => valid || end(),
+        // The database being away for a moment is no reason to drop the browser.
+        (err: unknown) => request.log.warn({ err }, 'event stream: session not checked'),
+      )
+      .finally(() => {
+        checking = false;
+        if (!again) return;
+        again = false;
+        check();
+      });
+  };
+  slot = events.streams.open(userId, { end, check });
   // Before the reply is hijacked, so the error handler answers it in the user's language.
   if (!slot) throw new AppError(429, 'tooManyStreams');
 
@@ -78,11 +102,8 @@ export async function serveStream(
   heartbeat = setInterval(() => {
     write(': heartbeat\n\n');
     events.presence.touch(userId, request.log);
-    if (++beats % SESSION_CHECK_BEATS !== 0) return;
-    sessionValid().then(
-      (valid) => valid || end(),
-      // The database being away for a moment is no reason to drop the browser.
-      (err: unknown) => request.log.warn({ err }, 'event stream: session not checked'),
-    );
+    // A session ended elsewhere is usually heard of at once (the registry's session tags);
+    // this catches what a dropped link missed, and sessions that simply expired.
+    if (++beats % SESSION_CHECK_BEATS === 0) check();
   }, events.heartbeatMs);
 }

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
-import { hasPicture } from '../profiles/listed';
-import { selectUserStyles } from '../reference/repo';
+import { hasPicture } from '../profiles/index';
+import { selectUserStyles } from '../reference/index';
 
 /**
  * A fixed shuffle of user ids: two rounds of a multiply-add modulo 2^31, computed alike by

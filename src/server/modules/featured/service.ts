@@ -4,8 +4,8 @@ import { averageRating } from '../../../common/schemas/reviews';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import { tags } from '../../lib/answer-cache/index';
-import type { CardImages } from '../gallery/card-images';
-import type { CityNamer, ReferenceService } from '../reference/service';
+import type { CardImages } from '../gallery/index';
+import type { CityNamer, ReferenceService } from '../reference/index';
 import { findFeatured, findStyleNames } from './repo';
 
 const collator = new Intl.Collator('de');

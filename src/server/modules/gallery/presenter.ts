@@ -1,7 +1,7 @@
 import type { GalleryImage, GalleryListItem, GalleryOwner } from '../../../common/schemas/gallery';
 import type { SessionUser } from '../../../common/schemas/session';
 import { presentUserCard } from '../../lib/user-card';
-import { sortStyles, type CityNamer } from '../reference/service';
+import { sortStyles, type CityNamer } from '../reference/index';
 import { galleryPolicy } from './policy';
 import type { ImageRow, OwnerRow } from './repo';
 

@@ -1,8 +1,8 @@
 import type { Language } from '../../../common/languages';
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { GalleryImagesTable } from '../../db/schema';
-import { countRows } from '../../lib/count-rows';
+import { countRows } from '../../db/count-rows';
 import { pictureColumns, type NewPicture } from '../../lib/images/index';
 
 const IMAGE_COLUMNS = [
@@ -222,4 +222,74 @@ export async function insertPortfolios(db: Db, images: { row: Insertable<Gallery
     const links = images.flatMap((img) => img.styleIds.map((style_id) => ({ image_id: idOf.get(`${img.row.user_id}:${img.row.position}`) as number, style_id })));
     for (let i = 0; i < links.length; i += 500) await trx.insertInto('gallery_image_styles').values(links.slice(i, i + 500)).execute();
   });
+}
+
+/** A picture on a card: a portfolio image or a guest spot's photo, with its owner (user or spot). */
+export interface StoredPicture {
+  id: number;
+  owner: number;
+  image_url: string;
+  medium_url: string;
+  thumbnail_url: string;
+  width: number;
+  height: number;
+}
+
+/** Where the cards' pictures come from: the portfolio (by user) or the photos of a spot (by spot). */
+type PictureSource = {
+  ownerIds: number[];
+  /** The window function that orders each owner's pictures, first one 1. */
+  rank: RawBuilder<number>;
+  limit: number;
+} & ({ table: 'gallery_images'; owner: 'gallery_images.user_id' } | { table: 'guest_spot_photos'; owner: 'guest_spot_photos.guest_spot_id' });
+
+/**
+ * The first `limit` pictures of each owner, in `rank`'s order: a window function keeps the
+ * first few of each owner in the one query on both engines, whatever the page's size.
+ */
+function findFirstPictures(db: Db, source: PictureSource): Promise<StoredPicture[]> {
+  const { table } = source;
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom(table)
+        .select((picture) => [
+          `${table}.id`, picture.ref(source.owner).as('owner'), `${table}.image_url`, `${table}.medium_url`,
+          `${table}.thumbnail_url`, `${table}.width`, `${table}.height`, source.rank.as('rank'),
+        ])
+        .where(source.owner, 'in', source.ownerIds)
+        .as('ranked'),
+    )
+    .select(['ranked.id', 'ranked.owner', 'ranked.image_url', 'ranked.medium_url', 'ranked.thumbnail_url', 'ranked.width', 'ranked.height'])
+    .where('ranked.rank', '<=', source.limit)
+    .orderBy('ranked.owner')
+    .orderBy('ranked.rank')
+    .execute();
+}
+
+/** Each user's newest portfolio images, newest first, at most `limit` each. */
+export function findFirstPortfolioImages(db: Db, userIds: number[], limit: number): Promise<StoredPicture[]> {
+  return findFirstPictures(db, {
+    table: 'gallery_images',
+    owner: 'gallery_images.user_id',
+    ownerIds: userIds,
+    rank: sql<number>`row_number() over (partition by gallery_images.user_id order by gallery_images.created_at desc, gallery_images.id desc)`,
+    limit,
+  });
+}
+
+/** Each guest spot's photos in the owner's order, at most `limit` each. */
+export function findFirstSpotPhotos(db: Db, spotIds: number[], limit: number): Promise<StoredPicture[]> {
+  return findFirstPictures(db, {
+    table: 'guest_spot_photos',
+    owner: 'guest_spot_photos.guest_spot_id',
+    ownerIds: spotIds,
+    rank: sql<number>`row_number() over (partition by guest_spot_photos.guest_spot_id order by guest_spot_photos.position, guest_spot_photos.id)`,
+    limit,
+  });
+}
+
+/** The header images of those of `userIds` that have one. */
+export function findStudioHeaders(db: Db, userIds: number[]) {
+  return db.selectFrom('users').select(['id', 'header_image']).where('id', 'in', userIds).where('header_image', 'is not', null).execute();
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
-import type { ReferenceService } from '../reference/service';
+import type { ReferenceService } from '../reference/index';
 import { cardImageTags } from './card-images';
 import { galleryPolicy } from './policy';
 import { presentGalleryImage, presentListItem, presentOwner, type NamedStyle } from './presenter';

@@ -2,7 +2,7 @@ import type { Language } from '../../../common/languages';
 import { pathTo } from '../../../common/routes';
 import { guestSpotCreateSchema, guestSpotOwnerQuery, guestSpotUpdateSchema, type GuestSpot } from '../../../common/schemas/guest-spots';
 import { absoluteUrl, profileUrl } from '../../http/head';
-import type { ListingKind } from '../listings/kind';
+import type { ListingKind } from '../listings/index';
 
 /** schema.org JobPosting: a guest spot is a temporary work place offered by a studio. */
 function jobPosting(spot: GuestSpot, publicUrl: string, lang: Language, description: string) {
@@ -50,6 +50,7 @@ export const guestSpotKind: ListingKind<GuestSpot> = {
   apiPath: '/api/guest-spots',
   schemas: { create: guestSpotCreateSchema, update: guestSpotUpdateSchema, ownerQuery: guestSpotOwnerQuery },
   notFoundCode: 'guestSpotNotFound',
+  tooManyActiveCode: 'guestSpotsActiveMax',
   slugFallback: 'guest-spot',
   cacheKey: 'guest-spots',
   pages: {

@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { Database, GuestSpotPhotosTable } from '../../db/schema';
-import { countRows } from '../../lib/count-rows';
+import { countRows } from '../../db/count-rows';
 import { pictureColumns, type NewPicture } from '../../lib/images/index';
 
 type Executor = Db | Transaction<Database>;

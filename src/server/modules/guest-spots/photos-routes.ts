@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError, parse } from '../../errors';
 import { requireUser, userOf } from '../../http/auth';
 import { readUpload, withUploads } from '../../http/multipart';
-import { consume } from '../../http/rate-limit';
+import { consume } from '../../lib/rate-limit/index';
 import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
 import type { GuestSpotPhotoService } from './photos-service';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
-import { canManage } from '../listings/policy';
+import { canManage } from '../listings/index';
 import { guestSpotKind } from './kind';
 import * as repo from './photos-repo';
 

@@ -1,8 +1,6 @@
-import type { Transaction } from 'kysely';
 import { PROMOTION_PRODUCTS, type PromotionProduct } from '../../../common/schemas/payments';
-import { isPostgresDb, type Db } from '../../db/index';
-import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
+import * as repo from './repo';
 
 /**
  * Promotion credits: one row per user and kind, changed only by increments and guarded
@@ -11,20 +9,16 @@ import { conflict } from '../../errors';
  * when an owner spends a credit on a planned post.
  */
 
-type Executor = Transaction<Database> | Db;
+type Executor = repo.Conn;
 
 /** Adds `count` credits of a kind (a purchase, or a credit coming back). */
 export async function grantCredit(trx: Executor, userId: number, productType: PromotionProduct, count = 1): Promise<void> {
-  await trx
-    .insertInto('user_credits')
-    .values({ user_id: userId, product_type: productType, count })
-    .onConflict((oc) => oc.columns(['user_id', 'product_type']).doUpdateSet((eb) => ({ count: eb('user_credits.count', '+', count) })))
-    .execute();
+  await repo.incrementCredits(trx, userId, productType, count);
 }
 
 /** Every kind's balance, zero for the kinds the user never had. */
 export async function creditBalances(db: Executor, userId: number): Promise<Record<PromotionProduct, number>> {
-  const rows = await db.selectFrom('user_credits').select(['product_type', 'count']).where('user_id', '=', userId).execute();
+  const rows = await repo.findCredits(db, userId);
   const balances = Object.fromEntries(PROMOTION_PRODUCTS.map((p) => [p, 0])) as Record<PromotionProduct, number>;
   for (const row of rows) {
     if ((PROMOTION_PRODUCTS as readonly string[]).includes(row.product_type)) balances[row.product_type as PromotionProduct] = row.count;
@@ -47,28 +41,14 @@ export interface SpendInput {
  * is put back before the 409, so a caller that catches the error keeps a consistent balance.
  */
 export async function spendOnPost(trx: Executor, input: SpendInput): Promise<void> {
-  const spent = await trx
-    .updateTable('user_credits')
-    .set((eb) => ({ count: eb('count', '-', 1) }))
-    .where('user_id', '=', input.userId)
-    .where('product_type', '=', input.productType)
-    .where('count', '>', 0)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) === 0) throw conflict('promotionNoCredit');
-  const filed = await trx
-    .insertInto('post_promotions')
-    .values({
-      post_id: input.postId,
-      user_id: input.userId,
-      product_type: input.productType,
-      status: 'requested',
-      order_id: input.orderId ?? null,
-      created_at: new Date().toISOString(),
-      decided_at: null,
-    })
-    .onConflict((oc) => oc.columns(['post_id', 'product_type']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  if (!(await repo.takeCredit(trx, input.userId, input.productType))) throw conflict('promotionNoCredit');
+  const filed = await repo.insertPromotionRequest(trx, {
+    postId: input.postId,
+    userId: input.userId,
+    productType: input.productType,
+    orderId: input.orderId ?? null,
+    now: new Date().toISOString(),
+  });
   if (!filed) {
     await grantCredit(trx, input.userId, input.productType, 1);
     throw conflict('promotionExists');
@@ -88,12 +68,5 @@ export interface PromotablePost {
  * credit is spent on it.
  */
 export async function findPromotablePost(db: Executor, userId: number, postId: number): Promise<PromotablePost | undefined> {
-  let q = db
-    .selectFrom('instagram_posts')
-    .select(['id', 'user_id', 'type', 'status'])
-    .where('id', '=', postId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'planned');
-  if (db.isTransaction && isPostgresDb(db)) q = q.forUpdate();
-  return q.executeTakeFirst();
+  return repo.findPlannedPost(db, userId, postId);
 }

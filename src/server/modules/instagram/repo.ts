@@ -272,3 +272,62 @@ export async function claimReminders(conn: Conn, ids: number[], now: string): Pr
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Adds `count` to the user's credits of a kind in one statement, so parallel grants add up. */
+export async function incrementCredits(conn: Conn, userId: number, productType: string, count: number): Promise<void> {
+  await conn
+    .insertInto('user_credits')
+    .values({ user_id: userId, product_type: productType, count })
+    .onConflict((oc) => oc.columns(['user_id', 'product_type']).doUpdateSet((eb) => ({ count: eb('user_credits.count', '+', count) })))
+    .execute();
+}
+
+export function findCredits(conn: Conn, userId: number): Promise<{ product_type: string; count: number }[]> {
+  return conn.selectFrom('user_credits').select(['product_type', 'count']).where('user_id', '=', userId).execute();
+}
+
+/** Takes one credit of a kind, guarded by `count > 0`; false when there was none. */
+export async function takeCredit(conn: Conn, userId: number, productType: string): Promise<boolean> {
+  const spent = await conn
+    .updateTable('user_credits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('user_id', '=', userId)
+    .where('product_type', '=', productType)
+    .where('count', '>', 0)
+    .executeTakeFirst();
+  return Number(spent.numUpdatedRows) > 0;
+}
+
+/** Files a promotion request; false when the post has one of this kind already (the unique index). */
+export async function insertPromotionRequest(
+  conn: Conn,
+  request: { postId: number; userId: number; productType: string; orderId: string | null; now: string },
+): Promise<boolean> {
+  const filed = await conn
+    .insertInto('post_promotions')
+    .values({
+      post_id: request.postId,
+      user_id: request.userId,
+      product_type: request.productType,
+      status: 'requested',
+      order_id: request.orderId,
+      created_at: request.now,
+      decided_at: null,
+    })
+    .onConflict((oc) => oc.columns(['post_id', 'product_type']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return !!filed;
+}
+
+/** The user's own planned post; locked inside a PostgreSQL transaction. */
+export function findPlannedPost(conn: Conn, userId: number, postId: number): Promise<{ id: number; user_id: number; type: string; status: string } | undefined> {
+  let q = conn
+    .selectFrom('instagram_posts')
+    .select(['id', 'user_id', 'type', 'status'])
+    .where('id', '=', postId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'planned');
+  if (lockable(conn)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}

@@ -92,3 +92,56 @@ describeEachEngine('featured owners first in the public lists', (engine) => {
     expect(ids(await list('/api/artist-availability', '?limit=1&page=2'))).toEqual([entry.p1]);
   });
 });
+
+describeEachEngine('at most three of one featured owner’s listings lead the public lists', (engine) => {
+  let t: TestApp;
+  const spot: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const many = await createStudio(t.app);
+    const few = await createStudio(t.app);
+    const plain = await createStudio(t.app);
+    // The studio with many spots posts them first and soonest: only the per-owner cap keeps its fourth and fifth out of the lead.
+    for (const n of [1, 2, 3, 4, 5]) spot[`many${n}`] = (await createGuestSpot(t.app, many, { title: `Many ${n}`, startDate: day(n), endDate: day(20) })).id;
+    spot.few1 = (await createGuestSpot(t.app, few, { title: 'Few one', startDate: day(6), endDate: day(20) })).id;
+    spot.few2 = (await createGuestSpot(t.app, few, { title: 'Few two', startDate: day(7), endDate: day(20) })).id;
+    spot.plain0 = (await createGuestSpot(t.app, plain, { title: 'Plain early', startDate: day(0), endDate: day(20) })).id;
+    spot.plain8 = (await createGuestSpot(t.app, plain, { title: 'Plain late', startDate: day(8), endDate: day(20) })).id;
+    const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    await t.app.ctx.db.updateTable('users').set({ featured_until: ahead }).where('id', 'in', [many.user.id, few.user.id]).execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const list = async (query = '') => {
+    const res = await call(t.app, 'GET', `/api/guest-spots${query}`);
+    expect(res.statusCode, query).toBe(200);
+    return res.json() as ListPage<Card>;
+  };
+
+  it('leads with each featured owner’s three soonest, then everything else in the ordinary order, each once', async () => {
+    const expected = [spot.many1, spot.many2, spot.many3, spot.few1, spot.few2, spot.plain0, spot.many4, spot.many5, spot.plain8];
+    const page = await list();
+    expect(page.total).toBe(9);
+    expect(page.items.map((c) => c.id)).toEqual(expected);
+    // Still the owner's listings: the badge shows on the ones past the lead too.
+    expect(page.items.map((c) => c.ownerFeatured)).toEqual([true, true, true, true, true, false, true, true, false]);
+    const paged: number[] = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      const part = await list(`?limit=2&page=${n}`);
+      expect(part.total).toBe(9);
+      paged.push(...part.items.map((c) => c.id));
+    }
+    expect(paged).toEqual(expected);
+  });
+
+  it('keeps the cap within a filter', async () => {
+    const text = await list('?q=many');
+    expect(text.items.map((c) => c.id)).toEqual([spot.many1, spot.many2, spot.many3, spot.many4, spot.many5]);
+    const sooner = await list(`?to=${day(6)}`);
+    expect(sooner.total).toBe(7);
+    expect(sooner.items.map((c) => c.id)).toEqual([spot.many1, spot.many2, spot.many3, spot.few1, spot.plain0, spot.many4, spot.many5]);
+  });
+});

@@ -76,6 +76,8 @@ export interface ListingKind<Item extends ListingBase = ListingBase> {
   };
   /** The code of a missing (or hidden) listing. */
   notFoundCode: string;
+  /** The code of a create or reactivation past the owner's cap of active listings of the kind (409). */
+  tooManyActiveCode: string;
   /** The slug of a title without letters or digits. */
   slugFallback: string;
   /** The result cache's key prefix of the public list. */

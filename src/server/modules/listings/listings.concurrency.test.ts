@@ -4,6 +4,8 @@ import { createArtist, createStudio, type TestUser } from '../../test/factories'
 import { call, createAvailability, createGuestSpot, day } from '../../test/listing-factories';
 
 const PARALLEL = 50;
+/** Owners sharing the racing creates: slugs are unique across owners, and each stays within the hourly create limit. */
+const OWNERS = 5;
 
 const KINDS = [
   { name: 'guest spots', path: '/api/guest-spots', table: 'guest_spots', owner: 'studio' },
@@ -11,24 +13,26 @@ const KINDS = [
 ] as const;
 
 describeEachEngine('listings under concurrency', (engine) => {
-  let studio: TestUser;
-  let artist: TestUser;
+  const studios: TestUser[] = [];
+  const artists: TestUser[] = [];
 
   const t = useTestApp(engine, async () => {
-    studio = await createStudio(t.app);
-    artist = await createArtist(t.app);
+    for (let i = 0; i < OWNERS; i++) studios.push(await createStudio(t.app));
+    for (let i = 0; i < OWNERS; i++) artists.push(await createArtist(t.app));
   });
 
   for (const kind of KINDS) {
-    const owner = () => (kind.owner === 'studio' ? studio : artist);
+    const owners = () => (kind.owner === 'studio' ? studios : artists);
+    /** The owner of the i-th racing create; the last one edits below. */
+    const owner = (i = OWNERS - 1) => owners()[i % OWNERS] as TestUser;
     const create = (title: string) =>
-      kind.owner === 'studio' ? createGuestSpot(t.app, studio, { title }) : createAvailability(t.app, artist, { title });
+      kind.owner === 'studio' ? createGuestSpot(t.app, owner(), { title }) : createAvailability(t.app, owner(), { title });
 
     it(`creates ${PARALLEL} ${kind.name} with one title at once, each under its own slug`, async () => {
       const title = `Same title for everyone ${kind.owner}`;
       const answers = await Promise.all(
-        Array.from({ length: PARALLEL }, () =>
-          call(t.app, 'POST', kind.path, { as: owner(), payload: { title, startDate: day(10), endDate: day(20) } }),
+        Array.from({ length: PARALLEL }, (_, i) =>
+          call(t.app, 'POST', kind.path, { as: owner(i % (OWNERS - 1)), payload: { title, startDate: day(10), endDate: day(20) } }),
         ),
       );
       expect(answers.map((r) => r.statusCode)).toEqual(Array(PARALLEL).fill(201));

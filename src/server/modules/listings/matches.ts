@@ -1,6 +1,6 @@
 import type { Language } from '../../../common/languages';
 import { MATCHES_LIMIT, todayUtc, type MatchFit, type StyleRef } from '../../../common/schemas/listing-fields';
-import { foldForSearch } from '../reference/service';
+import { foldForSearch } from '../reference/index';
 import { groupStyles } from './presenter';
 import type { CountryRule, ListingRepo, ListingRow } from './repo';
 

@@ -1,4 +1,4 @@
-import { foldForSearch } from '../reference/service';
+import { foldForSearch } from '../reference/index';
 
 /** The place fields of a listing request. */
 export interface PlaceInput {

@@ -1,6 +1,6 @@
 import type { ListingBase, OwnerCard, StyleRef } from '../../../common/schemas/listing-fields';
 import type { SessionUser } from '../../../common/schemas/session';
-import { sortStyles, type CityNamer } from '../reference/service';
+import { sortStyles, type CityNamer } from '../reference/index';
 import type { ListingKind } from './kind';
 import { listingCan } from './policy';
 import type { ListingRow } from './repo';

@@ -2,7 +2,7 @@ import type { Language } from '../../../common/languages';
 import { todayUtc, type PublicListQuery } from '../../../common/schemas/listing-fields';
 import { tags } from '../../lib/answer-cache/index';
 import type { ResultCache } from '../../lib/result-cache';
-import type { ReferenceService } from '../reference/service';
+import type { ReferenceService } from '../reference/index';
 import { likePattern } from './places';
 
 /** The public list's filters, already resolved (country code to id, text to a LIKE pattern). */
@@ -16,7 +16,7 @@ export interface PublicFilter {
   /** The text filter folded like search_text (lowercase, no accents), and as a LIKE pattern. */
   text: string | null;
   pattern: string | null;
-  /** Owners featured right now: their listings come first (counting ignores it). */
+  /** Owners featured right now: a few of each one's listings come first (counting ignores it). */
   featuredOwners: number[];
 }
 
@@ -40,7 +40,8 @@ export type Featurable<Item> = Item & { ownerFeatured: boolean };
 
 /**
  * The public list of one listing kind (guest spots or availabilities): active entries that have
- * not ended, featured owners' entries first, then soonest start first, filtered and paged, with
+ * not ended, featured owners' entries first (at most FEATURED_PER_OWNER of each owner's, the
+ * rest in the ordinary order), then soonest start first, filtered and paged, with
  * their cards' pictures; a fixed number of queries a page whatever its size, answered from the
  * result cache while fresh. The day is part of the key, so nothing ended is shown past midnight;
  * a purchase clears the list's tag, and a featured time running out shows within the cache's

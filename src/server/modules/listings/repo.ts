@@ -3,7 +3,7 @@ import type { Language } from '../../../common/languages';
 import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { AvailabilitiesTable, Database, GuestSpotsTable } from '../../db/schema';
-import { hasPicture } from '../profiles/listed';
+import { hasPicture } from '../profiles/index';
 import { STYLE_LINKS, ownerColumn, type ListingKind, type ListingOwnColumn, type ListingOwnerColumn, type ListingStyleKey, type ListingTableName } from './kind';
 import type { PublicFilter } from './public-list';
 
@@ -61,6 +61,12 @@ type Executor = Db | Transaction<Database>;
  * ordinary order, still each once, and the ids left out of the second read stay a bounded list.
  */
 export const FEATURED_ROWS_MAX = 1000;
+
+/**
+ * At most this many of one featured owner's listings lead a public list; the owner's others
+ * follow in the ordinary order, so one owner posting many cannot fill the first pages.
+ */
+export const FEATURED_PER_OWNER = 3;
 
 /** Whether a write failed on a unique index (the slug), on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -200,6 +206,29 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       if (postgres) await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
     },
 
+    /**
+     * Keeps the owner's other creates and reactivations of either kind waiting until the
+     * transaction ends, so a count of the owner's active listings stays true until the write
+     * (PostgreSQL; on SQLite the transaction already runs alone). `for no key update` still lets
+     * other tables' rows refer to the user meanwhile. Taken before any lock on the listing table
+     * or its rows, in every transaction that takes it, so two writers never wait on each other.
+     */
+    async lockOwner(trx: Transaction<Database>, ownerId: number): Promise<void> {
+      if (postgres) await trx.selectFrom('users').select('id').where('id', '=', ownerId).forNoKeyUpdate().execute();
+    },
+
+    /** How many of the owner's listings the public lists show on `today`: active and not ended. */
+    async countActive(trx: Executor, ownerId: number, today: string): Promise<number> {
+      const row = await trx
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(owner, '=', ownerId)
+        .where('is_active', '=', 1)
+        .where('end_date', '>=', today)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Slugs equal to base or base-n, to pick the next free suffix. */
     async slugsLike(trx: Executor, base: string): Promise<string[]> {
       const rows = await trx
@@ -265,24 +294,30 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
     },
 
     /**
-     * One page of the public list: the featured owners' listings first, then all others, each
-     * part soonest start first. Without featured owners the page's ids are picked on the listing
-     * table alone (index-only when no text filter applies). With them, two reads: the featured
-     * owners' rows through the owner's index (few, capped), then the others on the listing table
-     * alone, those ids left out and the offset moved past them; owner and place are joined for
-     * the page's rows only.
+     * One page of the public list: the featured owners' listings first (each owner's soonest
+     * `FEATURED_PER_OWNER`), then all others, each part soonest start first. Without featured
+     * owners the page's ids are picked on the listing table alone (index-only when no text
+     * filter applies). With them, two reads: the featured owners' rows through the owner's index,
+     * numbered per owner by one window function in the same statement (no read per owner), then
+     * the others on the listing table alone, the leading ids left out and the offset moved past
+     * them; owner and place are joined for the page's rows only.
      */
     async listPublicPage(f: PublicFilter, limit: number, offset: number, lang: Language) {
       if (f.featuredOwners.length === 0) {
         const page = publicWhere(f).select('l.id').orderBy('l.start_date').orderBy('l.id').limit(limit).offset(offset);
         return detailed(lang).where('l.id', 'in', page).orderBy('l.start_date').orderBy('l.id').execute();
       }
+      const ranked = publicWhere(f, true)
+        .select(['l.id', 'l.start_date'])
+        .select(sql<number>`row_number() over (partition by ${sql.ref(`l.${owner}`)} order by ${sql.ref('l.start_date')}, ${sql.ref('l.id')})`.as('owner_rank'))
+        .where(`l.${owner}`, 'in', f.featuredOwners);
       const featured = (
-        await publicWhere(f, true)
-          .select('l.id')
-          .where(`l.${owner}`, 'in', f.featuredOwners)
-          .orderBy('l.start_date')
-          .orderBy('l.id')
+        await db
+          .selectFrom(ranked.as('f'))
+          .select('f.id')
+          .where('f.owner_rank', '<=', FEATURED_PER_OWNER)
+          .orderBy('f.start_date')
+          .orderBy('f.id')
           .limit(FEATURED_ROWS_MAX)
           .execute()
       ).map((r) => r.id);

@@ -6,10 +6,11 @@ import type { SessionUser } from '../../../common/schemas/session';
 import { nowIso, type Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import { consume, type Limit, type RateLimitStore } from '../../lib/rate-limit/index';
 import { noInvalidation, tags, type Invalidation } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
-import type { CardImages } from '../gallery/card-images';
-import type { Place, ReferenceService } from '../reference/service';
+import type { CardImages } from '../gallery/index';
+import type { Place, ReferenceService } from '../reference/index';
 import type { ListingCreateInput, ListingInput, ListingKind } from './kind';
 import { findMatches } from './matches';
 import { hasPlace, searchText } from './places';
@@ -23,12 +24,29 @@ import { firstFreeSlug, slugify } from './slug';
 // creates, so it cannot collide and the retries always end.
 const SLUG_ATTEMPTS = 4;
 
+/**
+ * Listing creates one account may make an hour, of both kinds together: plenty for anyone
+ * posting by hand, too few to flood the public lists.
+ */
+export const LISTING_CREATE_LIMIT: Limit = { name: 'listingCreate', max: 30, windowMs: 60 * 60_000 };
+
+/**
+ * Listings of one kind an account may have shown at once (active and not ended, as the public
+ * lists show them); an ended or deactivated one frees its place.
+ */
+export const ACTIVE_LISTINGS_MAX = 50;
+
 export interface ListingServiceDeps {
   db: Db;
   listCache?: ResultCache;
   /** Clears the cached answers a committed write changed (absent for scripts without caches). */
   invalidation?: Invalidation;
   reference: ReferenceService;
+  /**
+   * Counts each create against the account's hourly limit (the app's store, shared by its
+   * processes); scripts that post as owners (the demo seed) leave it out.
+   */
+  rateLimits?: RateLimitStore;
   /** The kind whose listings fit this kind's (guest spots match availabilities and back). */
   counterpart: ListingKind;
   /**
@@ -151,9 +169,35 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
   });
 
   /**
-   * Inserts under the first free slug, read in the insert's transaction. A concurrent create
-   * taking the same slug fails the unique index, which aborts the whole transaction on
-   * PostgreSQL, so the whole transaction is retried.
+   * Refuses (409) a listing about to be shown when the owner already has the most shown. Runs in
+   * the write's transaction after `lockOwner`, so parallel creates and reactivations of one
+   * owner count one after another and never pass the cap together.
+   */
+  async function checkActiveCap(trx: Transaction<Database>, ownerId: number): Promise<void> {
+    if ((await repo.countActive(trx, ownerId, todayUtc())) >= ACTIVE_LISTINGS_MAX) {
+      throw new AppError(409, kind.tooManyActiveCode, { max: ACTIVE_LISTINGS_MAX });
+    }
+  }
+
+  /** Whether a listing with these values is shown in the public lists on `today`. */
+  const shownOn = (today: string, row: { is_active: number; end_date: string }) => row.is_active === 1 && row.end_date >= today;
+
+  /** Counts a create against the account's hourly limit before any slow work; 429 with Retry-After past it. */
+  async function countCreate(ownerId: number): Promise<void> {
+    if (!deps.rateLimits) return;
+    try {
+      await consume(deps.rateLimits, LISTING_CREATE_LIMIT, [`user:${ownerId}`]);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 429) throw error;
+      const seconds = Number(error.extra.retryAfter);
+      throw new AppError(429, 'listingCreatesPerHour', { max: LISTING_CREATE_LIMIT.max, minutes: Math.max(1, Math.ceil(seconds / 60)) }, error.extra);
+    }
+  }
+
+  /**
+   * Inserts under the first free slug, read in the insert's transaction, once the owner's cap
+   * of shown listings allows it. A concurrent create taking the same slug fails the unique
+   * index, which aborts the whole transaction on PostgreSQL, so the whole transaction is retried.
    */
   async function insertWithSlug(ownerId: number, title: string, values: ListingValues & OwnValues, styleIds: number[]): Promise<number> {
     const base = slugify(title, kind.slugFallback);
@@ -162,6 +206,11 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       const last = attempt >= SLUG_ATTEMPTS;
       try {
         return await repo.transaction(async (trx) => {
+          if (shownOn(todayUtc(), values)) {
+            // The owner's lock comes before the table's: see lockOwner.
+            await repo.lockOwner(trx, ownerId);
+            await checkActiveCap(trx, ownerId);
+          }
           if (last) await repo.lockForInsert(trx);
           const slug = firstFreeSlug(base, await repo.slugsLike(trx, base));
           return repo.insert(trx, { ...values, owner_id: ownerId, slug, created_at: now, updated_at: now }, styleIds);
@@ -176,16 +225,21 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
    * Writes an update in one transaction from the row read `FOR UPDATE`: only the fields sent
    * (`build` answers them) and the dates sent are written, and derived columns are computed
    * from the locked row, so a concurrent edit of other fields is neither reverted nor missing
-   * from the search text. `styleIds` (when given) replace the style links.
+   * from the search text. `styleIds` (when given) replace the style links. An update that shows
+   * a listing again (activated, or its end moved past today) counts against the owner's cap;
+   * `ownerId` (which never changes) is locked before the row then, as a create locks it.
    */
   async function updateLocked(
     user: SessionUser | null,
     id: number,
-    input: { startDate?: string; endDate?: string },
+    ownerId: number,
+    input: { startDate?: string; endDate?: string; isActive?: boolean },
     build: (row: OwnRow) => Partial<ListingValues> & OwnValues,
     styleIds: number[] | undefined,
   ): Promise<void> {
+    const mayShow = input.isActive === true || input.endDate !== undefined;
     await repo.transaction(async (trx) => {
+      if (mayShow) await repo.lockOwner(trx, ownerId);
       const row = await repo.lockOwnRow(trx, id);
       if (!row) throw notFound();
       authorizeManage(user, row.owner_id);
@@ -193,6 +247,9 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       const values: Partial<ListingValues> & OwnValues & { updated_at: string } = { ...build(row), updated_at: nowIso() };
       if (input.startDate !== undefined) values.start_date = input.startDate;
       if (input.endDate !== undefined) values.end_date = input.endDate;
+      const today = todayUtc();
+      const after = { is_active: values.is_active ?? row.is_active, end_date: values.end_date ?? row.end_date };
+      if (mayShow && !shownOn(today, row) && shownOn(today, after)) await checkActiveCap(trx, row.owner_id);
       await repo.update(trx, id, values, styleIds);
     });
   }
@@ -227,6 +284,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
 
     async create(user: SessionUser | null, input: ListingCreateInput, lang: Language): Promise<Item> {
       const owner = authorizePost(user, kind.owner);
+      await countCreate(owner.id);
       const [place, styleIds] = await Promise.all([
         hasPlace(input) || !kind.defaultsToOwnerPlace ? resolvePlace(input) : ownerPlace(owner.id),
         reference.checkStyleIds(input.styleIds ?? []),
@@ -261,6 +319,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       await updateLocked(
         user,
         id,
+        row.owner_id,
         input,
         (row) => {
           const values: Partial<ListingValues> & OwnValues = {};

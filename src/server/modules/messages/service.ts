@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { consume, refund } from '../../http/rate-limit';
+import { consume, refund } from '../../lib/rate-limit/index';
 import { t } from '../../i18n';
 import { noInvalidation, tags } from '../../lib/answer-cache/index';
 import type { EventBus } from '../../lib/events/port';

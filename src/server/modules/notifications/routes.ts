@@ -17,7 +17,7 @@ const tokenParams = z.object({ token: z.string('unsubscribeTokenInvalid').min(1,
  * says nothing the path does not, so it is accepted and not read.
  */
 async function unsubscribeRoutes(app: FastifyInstance, { notifications }: { notifications: NotificationService }): Promise<void> {
-  // Multipart too: the multipart plugin sits only in the upload routes' scopes (decision 016).
+  // Multipart too: the multipart plugin sits only in the upload routes' scopes (docs/decisions/016).
   app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], { parseAs: 'string' }, (_request, _body, done) => done(null, null));
 
   app.post('/:token', async (request) => {

@@ -70,7 +70,7 @@ export function composeUnreadMail(
 }
 
 /**
- * One run of the unread-message mail (decision 14). Per round: find the users due a mail and
+ * One run of the unread-message mail (docs/decisions/013). Per round: find the users due a mail and
  * what they have unread, claim them in the database with a conditional update (only the
  * process whose update takes the row sends), then compose and send to the claimed only. A
  * mail that fails to send is logged and not retried before the next slot, so no one is ever

@@ -2,6 +2,9 @@ import type { Language } from '../../../common/languages';
 import { PAYMENT_HISTORY_PAGE, type CaptureStatus, type PaymentHistoryAnswer, type PaymentHistoryItem, type ProductType } from '../../../common/schemas/payments';
 import type { Db } from '../../db/index';
 import { productDescription, receiptText } from './receipt-texts';
+import * as repo from './repo';
+
+type HistoryRow = repo.HistoryRow;
 
 /**
  * How each stored status shows in the history. A capture under way (`capturing`) is still
@@ -13,31 +16,6 @@ const SHOWN: Record<string, CaptureStatus> = {
   capturing: 'pending',
   failed: 'failed',
 };
-
-interface HistoryRow {
-  id: string;
-  product_type: string;
-  amount_cents: number;
-  provider: string;
-  provider_order_id: string | null;
-  status: string;
-  created_at: string;
-  completed_at: string | null;
-}
-
-/** One page of a user's listed orders, newest first, one row more than a page to tell whether more follow. */
-function listOrders(db: Db, userId: number, page: number): Promise<HistoryRow[]> {
-  return db
-    .selectFrom('payment_orders')
-    .select(['id', 'product_type', 'amount_cents', 'provider', 'provider_order_id', 'status', 'created_at', 'completed_at'])
-    .where('user_id', '=', userId)
-    .where('status', 'in', Object.keys(SHOWN))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(PAYMENT_HISTORY_PAGE + 1)
-    .offset((page - 1) * PAYMENT_HISTORY_PAGE)
-    .execute();
-}
 
 /** A history row as the answer carries it, the product named in `lang`. */
 export function presentHistoryItem(row: HistoryRow, lang: Language): PaymentHistoryItem {
@@ -60,7 +38,7 @@ export function presentHistoryItem(row: HistoryRow, lang: Language): PaymentHist
 
 /** GET /api/payments/history: the viewer's payments, 20 a page, newest first. */
 export async function paymentHistory(db: Db, userId: number, page: number, lang: Language): Promise<PaymentHistoryAnswer> {
-  const rows = await listOrders(db, userId, page);
+  const rows = await repo.listHistory(db, userId, Object.keys(SHOWN), page);
   const payments = rows.slice(0, PAYMENT_HISTORY_PAGE).map((row) => presentHistoryItem(row, lang));
   // An empty first page is an empty history; an empty later page is simply past the end.
   const message = payments.length === 0 && page === 1 ? receiptText(lang, 'history.empty') : receiptText(lang, 'history.listed');

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine, useTestApp } from '../../test/app';
 import { createArtist } from '../../test/factories';
-import * as credits from '../instagram/credits';
+import { credits } from '../instagram/index';
 import { createTestProvider } from './providers/test-provider';
 import { decideTestOrder, orderRow, paymentCall, sessionFeaturedUntil, startOrder } from './testing';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../common/schemas/session';
 import { describeEachEngine, useTestApp } from '../../test/app';
 import { createArtist, createStudio } from '../../test/factories';
-import * as credits from '../instagram/credits';
+import { credits } from '../instagram/index';
 import { extendFeatured } from './entitlements';
 import { createTestProvider } from './providers/test-provider';
 import { createPaymentService, ORDER_EXPIRY_MS } from './service';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { startPaypalFake, type PaypalFake } from '../../test/paypal-fake';
-import * as credits from '../instagram/credits';
+import { credits } from '../instagram/index';
 import { orderState } from './providers/paypal';
 import { orderRow, paymentCall, sessionFeaturedUntil, startOrder } from './testing';
 

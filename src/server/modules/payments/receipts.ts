@@ -1,16 +1,16 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages';
 import type { PaymentHistoryAnswer, ProductType, Receipt } from '../../../common/schemas/payments';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { PaymentsConfig } from '../../config';
 import type { AppContext } from '../../context';
-import { isPostgresDb, type Db } from '../../db/index';
-import type { Database, PaymentOrdersTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import { paymentHistory } from './history';
 import { composeReceiptMail } from './receipt-mail';
 import { receiptFileName, renderReceiptPdf } from './receipt-pdf';
 import { productDescription } from './receipt-texts';
+import * as repo from './repo';
 
 /** The buyer as the receipt names them, copied at completion so it outlives the account. */
 export interface BuyerSnapshot {
@@ -27,7 +27,7 @@ export interface SellerSnapshot {
   vatRate: number;
 }
 
-type OrderRow = Selectable<PaymentOrdersTable>;
+type OrderRow = repo.OrderRow;
 
 /** 2026, 1 -> "2026-000001". */
 export function formatReceiptNumber(year: number, sequence: number): string {
@@ -47,42 +47,19 @@ export function vatContained(grossCents: number, ratePercent: number): number {
  * An order that has its number already keeps it, so calling twice costs no number.
  */
 export async function assignReceipt(trx: Transaction<Database>, orderId: string, completedAt: string, seller: PaymentsConfig['invoice']): Promise<string> {
-  let read = trx.selectFrom('payment_orders').select(['user_id', 'receipt_number']).where('id', '=', orderId);
-  if (isPostgresDb(trx)) read = read.forUpdate();
-  const order = await read.executeTakeFirst();
+  const order = await repo.lockReceiptOf(trx, orderId);
   if (!order) throw new Error(`payment order ${orderId} does not exist`);
   if (order.receipt_number) return order.receipt_number;
 
   const year = new Date(completedAt).getUTCFullYear();
   if (!Number.isInteger(year)) throw new Error(`completedAt ${completedAt} is not a date`);
-  // The first completion of a year makes its row; when two race, the unique key keeps one and
-  // the other waits for it, then both increment the same row one after the other.
-  await trx
-    .insertInto('receipt_counters')
-    .values({ year, last_number: 0 })
-    .onConflict((oc) => oc.column('year').doNothing())
-    .execute();
-  const counter = await trx
-    .updateTable('receipt_counters')
-    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('year', '=', year)
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  const number = formatReceiptNumber(year, counter.last_number);
+  const number = formatReceiptNumber(year, await repo.nextReceiptSequence(trx, year));
 
-  const user = order.user_id === null ? undefined : await trx.selectFrom('users').select(['name', 'email', 'username']).where('id', '=', order.user_id).executeTakeFirst();
+  const user = order.user_id === null ? undefined : await repo.findBuyer(trx, order.user_id);
   const buyer: BuyerSnapshot = { name: user?.name ?? '', email: user?.email ?? '', username: user?.username ?? null };
   const sellerSnapshot: SellerSnapshot = { name: seller.sellerName, address: seller.sellerAddress, vatId: seller.vatId ?? null, vatRate: seller.vatRate };
-  await trx
-    .updateTable('payment_orders')
-    .set({ receipt_number: number, buyer_snapshot: JSON.stringify(buyer), seller_snapshot: JSON.stringify(sellerSnapshot) })
-    .where('id', '=', orderId)
-    .execute();
+  await repo.setReceipt(trx, orderId, { number, buyer: JSON.stringify(buyer), seller: JSON.stringify(sellerSnapshot) });
   return number;
-}
-
-async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Only a completed order with its number has a receipt. */
@@ -137,7 +114,7 @@ export function createReceiptService({ db, config, mailer }: ReceiptDeps) {
    * order without a receipt, gets the same 404, so no one learns which orders exist.
    */
   async function readable(viewer: SessionUser, id: string) {
-    const row = await findOrder(db, id);
+    const row = await repo.findOrder(db, id);
     if (!hasReceipt(row) || (row.user_id !== viewer.id && viewer.role !== 'admin')) throw notFound('paymentReceiptNotFound');
     return row;
   }
@@ -167,7 +144,7 @@ export function createReceiptService({ db, config, mailer }: ReceiptDeps) {
      * receipt or an address (the account is gone) sends nothing.
      */
     async mailReceipt(orderId: string): Promise<boolean> {
-      const row = await findOrder(db, orderId);
+      const row = await repo.findOrder(db, orderId);
       if (!hasReceipt(row)) return false;
       const lang = orderLanguage(row);
       const receipt = presentReceipt(row, lang);

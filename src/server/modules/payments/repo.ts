@@ -1,8 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { PAYMENT_HISTORY_PAGE, PRODUCT_TYPES, type ProductType } from '../../../common/schemas/payments';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { Database, PaymentOrdersTable } from '../../db/schema';
 
-/** Our orders (`payment_orders`) and the few user and webhook rows the payment flow touches. */
+/** Our orders (`payment_orders`), the catalogue, receipt numbers, and the few user and webhook rows the payment flow touches. */
 export type OrderRow = Selectable<PaymentOrdersTable>;
 export type OrderStatus = 'created' | 'capturing' | 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired';
 
@@ -88,4 +89,92 @@ export async function recordWebhookEvent(db: Db, eventId: string, eventType: str
     .returning('event_id')
     .executeTakeFirst();
   return !!inserted;
+}
+
+/** One catalogue row: what a product costs now. An order copies it, so later changes never touch it. */
+export interface CatalogueEntry {
+  productType: ProductType;
+  amountCents: number;
+  currency: string;
+}
+
+const isProductType = (v: string): v is ProductType => (PRODUCT_TYPES as readonly string[]).includes(v);
+
+/** The whole catalogue in the order the products are listed everywhere (featured first). */
+export async function listProducts(db: Db): Promise<CatalogueEntry[]> {
+  const rows = await db.selectFrom('products').select(['product_type', 'amount_cents', 'currency']).execute();
+  const entries = rows
+    .filter((r) => isProductType(r.product_type))
+    .map((r) => ({ productType: r.product_type as ProductType, amountCents: r.amount_cents, currency: r.currency }));
+  return entries.sort((a, b) => PRODUCT_TYPES.indexOf(a.productType) - PRODUCT_TYPES.indexOf(b.productType));
+}
+
+export async function findProduct(db: Db, productType: ProductType): Promise<CatalogueEntry | undefined> {
+  const row = await db.selectFrom('products').select(['product_type', 'amount_cents', 'currency']).where('product_type', '=', productType).executeTakeFirst();
+  return row ? { productType, amountCents: row.amount_cents, currency: row.currency } : undefined;
+}
+
+export interface HistoryRow {
+  id: string;
+  product_type: string;
+  amount_cents: number;
+  provider: string;
+  provider_order_id: string | null;
+  status: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** One page of a user's orders in `statuses`, newest first, one row more than a page to tell whether more follow. */
+export function listHistory(db: Db, userId: number, statuses: readonly string[], page: number): Promise<HistoryRow[]> {
+  return db
+    .selectFrom('payment_orders')
+    .select(['id', 'product_type', 'amount_cents', 'provider', 'provider_order_id', 'status', 'created_at', 'completed_at'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...statuses])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PAYMENT_HISTORY_PAGE + 1)
+    .offset((page - 1) * PAYMENT_HISTORY_PAGE)
+    .execute();
+}
+
+/** The order's buyer and receipt number, locked on PostgreSQL until the completion commits. */
+export async function lockReceiptOf(trx: Transaction<Database>, orderId: string): Promise<{ user_id: number | null; receipt_number: string | null } | undefined> {
+  let read = trx.selectFrom('payment_orders').select(['user_id', 'receipt_number']).where('id', '=', orderId);
+  if (isPostgresDb(trx)) read = read.forUpdate();
+  return read.executeTakeFirst();
+}
+
+/**
+ * The next number of the year's receipt counter. The first completion of a year makes its
+ * row; when two race, the unique key keeps one and the other waits for it, then both
+ * increment the same row one after the other under its row lock.
+ */
+export async function nextReceiptSequence(trx: Transaction<Database>, year: number): Promise<number> {
+  await trx
+    .insertInto('receipt_counters')
+    .values({ year, last_number: 0 })
+    .onConflict((oc) => oc.column('year').doNothing())
+    .execute();
+  const counter = await trx
+    .updateTable('receipt_counters')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('year', '=', year)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return counter.last_number;
+}
+
+export function findBuyer(trx: Transaction<Database>, userId: number) {
+  return trx.selectFrom('users').select(['name', 'email', 'username']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Writes the receipt number with the buyer and seller as they were at completion (JSON). */
+export async function setReceipt(trx: Transaction<Database>, orderId: string, receipt: { number: string; buyer: string; seller: string }): Promise<void> {
+  await trx
+    .updateTable('payment_orders')
+    .set({ receipt_number: receipt.number, buyer_snapshot: receipt.buyer, seller_snapshot: receipt.seller })
+    .where('id', '=', orderId)
+    .execute();
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index';
-import { countRows } from '../../lib/count-rows';
+import { countRows } from '../../db/count-rows';
 
 /** Records a visit unless this visitor was counted for the profile today (the unique key decides). */
 export async function insertVisit(db: Db, profileId: number, visitorKey: string, day: string, now: string): Promise<void> {

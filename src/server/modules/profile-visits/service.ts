@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { consume } from '../../http/rate-limit';
+import { consume } from '../../lib/rate-limit/index';
 import { countVisits, insertVisit, userExists } from './repo';
 import { anonymousVisitorKey, visitorNetwork } from './visitor';
 

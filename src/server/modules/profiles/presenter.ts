@@ -4,8 +4,8 @@ import type { Can } from '../../../common/schemas/can';
 import type { GalleryImage } from '../../../common/schemas/gallery';
 import type { ProfileUser } from '../../../common/schemas/profile';
 import { averageRating } from '../../../common/schemas/reviews';
-import type { NamedStyle } from '../gallery/presenter';
-import { sortStyles, type CityNamer } from '../reference/service';
+import type { NamedStyle } from '../gallery/index';
+import { sortStyles, type CityNamer } from '../reference/index';
 import type { ProfileRow } from './repo';
 
 function parseLanguages(json: string): LanguageId[] {

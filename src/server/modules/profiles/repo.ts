@@ -1,7 +1,8 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { UserUpdate } from '../../db/schema';
-import { selectUserStyles } from '../reference/repo';
+import { selectUserStyles } from '../reference/index';
 
 export type ProfileKey = { id: number } | { usernameKey: string };
 
@@ -100,4 +101,14 @@ export async function replaceImage(
     await trx.updateTable('users').set({ [column]: url, updated_at: now }).where('id', '=', userId).execute();
     return before[column];
   });
+}
+
+/**
+ * Whether a profile shows a picture (an avatar or at least one portfolio image), the condition
+ * to appear in the directories, the featured lists and matches: a new profile with nothing in
+ * it would only fill them with empty cards. Its own page works regardless. `user` is the alias
+ * of the users table in the query; the portfolio check is served by `gallery_images_user_idx`.
+ */
+export function hasPicture(user: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${user}.avatar`)} is not null or exists (select 1 from gallery_images where gallery_images.user_id = ${sql.ref(`${user}.id`)}))`;
 }

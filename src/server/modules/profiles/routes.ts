@@ -13,7 +13,7 @@ import { AppError, parse } from '../../errors';
 import { replyPublic } from '../../http/answers';
 import { requireUser, requireUserWith, userOf } from '../../http/auth';
 import { field, readUpload, withUploads } from '../../http/multipart';
-import { consume } from '../../http/rate-limit';
+import { consume } from '../../lib/rate-limit/index';
 import { t } from '../../i18n';
 import { tags } from '../../lib/answer-cache/index';
 import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';

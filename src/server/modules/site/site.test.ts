@@ -20,13 +20,23 @@ describeEachEngine('GET /api/site', (engine) => {
   let configured: TestApp;
   let bare: TestApp;
 
+  let demo: TestApp;
+
   beforeAll(async () => {
     configured = await createTestApp(engine, OPERATOR_ENV);
     bare = await createTestApp(engine);
+    demo = await createTestApp(engine, { DEMO_DATA: '1' });
   });
   afterAll(async () => {
     await configured?.close();
     await bare?.close();
+    await demo?.close();
+  });
+
+  it("answers the demo's example operator with its Instagram link", async () => {
+    const res = await demo.app.inject({ method: 'GET', url: '/api/site' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().operator).toMatchObject({ example: true, instagramUrl: 'https://instagram.com/tgsdemo.tattooguestspots' });
   });
 
   it('answers the operator from the settings, public and cacheable', async () => {
@@ -66,12 +76,23 @@ describe('the operator of the settings', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('is the marked example with demo data outside production, and leaves unset fields null', () => {
+  it('is the marked example with demo data outside production, with an Instagram handle for the footer, and leaves unset fields null', () => {
     const { operator } = presentSite(config({ NODE_ENV: 'development', DEMO_DATA: '1' }));
     expect(operator?.example).toBe(true);
     expect(operator?.vatId).toBeNull();
     expect(operator?.register).toBeNull();
-    expect(operator?.instagramUrl).toBeNull();
+    // A handle with the demo marker, so the link names no real account.
+    expect(operator?.instagramUrl).toBe('https://instagram.com/tgsdemo.tattooguestspots');
+  });
+
+  it('links no Instagram in production without OPERATOR_INSTAGRAM, and the configured one with it', () => {
+    const production = { NODE_ENV: 'production', DEMO_DATA: '1', OPERATOR_NAME: 'Ink Ltd' };
+    expect(presentSite(config(production)).operator?.instagramUrl).toBeNull();
+    expect(presentSite(config({ ...production, OPERATOR_INSTAGRAM: '@ink.ltd' })).operator?.instagramUrl).toBe('https://instagram.com/ink.ltd');
+  });
+
+  it('takes no example handle into a configured operator outside production', () => {
+    expect(presentSite(config({ NODE_ENV: 'development', DEMO_DATA: '1', OPERATOR_NAME: 'Ink Ltd' })).operator?.instagramUrl).toBeNull();
   });
 
   it('is never the example in production, even with demo data', () => {

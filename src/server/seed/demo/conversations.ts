@@ -2,7 +2,7 @@ import { todayUtc } from '../../../common/schemas/listing-fields';
 import type { Db } from '../../db/index';
 import type { EventBus } from '../../lib/events/port';
 import { MemoryRateLimitStore } from '../../lib/rate-limit/memory';
-import { createMessageService } from '../../modules/messages/service';
+import { createMessageService } from '../../modules/messages/index';
 import { loadDemoAccounts } from './demo-accounts';
 
 /** One demo message: who writes to whom (demo e-mail names) and what. */

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../../common/schemas/session';
 import type { Db } from '../../db/index';
-import { presentSessionUser } from '../../modules/auth/presenter';
+import { presentSessionUser } from '../../modules/auth/index';
 
 /**
  * The demo accounts as the services take them (the logged-in user), keyed by the local part of

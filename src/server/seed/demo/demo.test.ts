@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { usernameKey, usernameProblem } from '../../../common/username';
 import { variantUrl } from '../../lib/images/index';
 import { createStorage } from '../../lib/storage/index';
-import { verifyPassword } from '../../modules/auth/password';
+import { verifyPassword } from '../../modules/auth/index';
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
 import { generateArtwork } from './artwork';
 import { DEMO_EMAIL_DOMAIN, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './index';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { addDays, todayUtc } from '../../../common/schemas/listing-fields';
 import type { Db } from '../../db/index';
-import { presentSessionUser } from '../../modules/auth/presenter';
-import { availabilityKind } from '../../modules/availability/kind';
-import { guestSpotKind } from '../../modules/guest-spots/kind';
-import { createListingService } from '../../modules/listings/service';
-import { createCardImages } from '../../modules/gallery/card-images';
-import { createReferenceService } from '../../modules/reference/service';
+import { presentSessionUser } from '../../modules/auth/index';
+import { availabilityKind } from '../../modules/availability/index';
+import { guestSpotKind } from '../../modules/guest-spots/index';
+import { createListingService } from '../../modules/listings/index';
+import { createCardImages } from '../../modules/gallery/index';
+import { createReferenceService } from '../../modules/reference/index';
 import listings from './listings.json';
 import { DEMO_CITIES, demoCitySchema, type DemoCity } from './people';
 

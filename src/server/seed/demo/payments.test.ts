@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { usernameKey } from '../../../common/username';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../modules/auth/index';
 import { describeEachEngine, useTestApp } from '../../test/app';
 import { insertBareUsers, sessionCookie } from '../../test/factories';
 import { DEMO_EMAIL_DOMAIN, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PEOPLE } from './index';

@@ -4,10 +4,8 @@ import type { SessionUser } from '../../../common/schemas/session';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import { MemoryRateLimitStore } from '../../lib/rate-limit/index';
-import * as credits from '../../modules/instagram/credits';
-import { createTestProvider } from '../../modules/payments/providers/test-provider';
-import * as payments from '../../modules/payments/repo';
-import { createPaymentService } from '../../modules/payments/service';
+import { credits } from '../../modules/instagram/index';
+import { createPaymentService, createTestProvider, moveOrder } from '../../modules/payments/index';
 import { loadDemoAccounts } from './demo-accounts';
 
 const HOUR_MS = 3_600_000;
@@ -70,7 +68,7 @@ export async function seedDemoPurchases(db: Db, config: Config, emailDomain: str
       // A capture the provider holds for review (as PayPal does for some payments): the test
       // provider has no such state, so the order is moved to pending the way a held capture moves it.
       clock = new Date(clock.getTime() + 60_000);
-      await payments.transition(db, orderId, ['created'], 'pending', { capture_id: `TESTCAP-HELD-${orderId.slice(0, 8).toUpperCase()}`, updated_at: clock.toISOString() });
+      await moveOrder(db, orderId, ['created'], 'pending', { capture_id: `TESTCAP-HELD-${orderId.slice(0, 8).toUpperCase()}`, updated_at: clock.toISOString() });
       continue;
     }
     clock = new Date(clock.getTime() + 90_000);

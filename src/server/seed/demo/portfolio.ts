@@ -4,7 +4,7 @@ import type { Language } from '../../../common/languages';
 import { processImage, storeImage, type ProcessedImage } from '../../lib/images/index';
 import type { Storage } from '../../lib/storage/index';
 import type { Db } from '../../db/index';
-import { insertPortfolios } from '../../modules/gallery/repo';
+import { insertPortfolios } from '../../modules/gallery/index';
 import type { GalleryImagesTable, StylesTable } from '../../db/schema';
 import { generateArtwork } from './artwork';
 

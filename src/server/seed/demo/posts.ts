@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import { deleteImageFiles } from '../../lib/images/index';
 import { createStorage } from '../../lib/storage/index';
-import { createInstagramService } from '../../modules/instagram/service';
+import { createInstagramService } from '../../modules/instagram/index';
 import { generateArtwork } from './artwork';
 import { loadDemoAccounts } from './demo-accounts';
 

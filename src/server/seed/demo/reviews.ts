@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index';
-import { createReviewService } from '../../modules/reviews/service';
+import { createReviewService } from '../../modules/reviews/index';
 import { loadDemoAccounts } from './demo-accounts';
 
 /** A demo review between a studio and an artist (by demo e-mail name), written `daysAgo` days before the seeding. */

@@ -20,6 +20,13 @@ describe('footer', () => {
     expect(link.getAttribute('href')).toBe('https://instagram.com/nadelwerk.example');
   });
 
+  it("links the demo's marked example operator's Instagram", async () => {
+    await renderFooter(createSiteOperator({ example: true, instagramUrl: 'https://instagram.com/tgsdemo.tattooguestspots' }));
+    const link = await screen.findByRole('link', { name: 'Follow us on Instagram' });
+    expect(link.getAttribute('href')).toBe('https://instagram.com/tgsdemo.tattooguestspots');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
   it('links no Instagram account when none is configured', async () => {
     await renderFooter(createSiteOperator({ instagramUrl: null }));
     expect(screen.queryByRole('link', { name: 'Follow us on Instagram' })).toBeNull();

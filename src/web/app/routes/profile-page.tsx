@@ -72,7 +72,7 @@ function isLazyTab(id: string): id is LazyTabId {
 
 /** The shape of a tab while its code arrives, so the page keeps its height. */
 function TabFallback({ tab, profile }: { tab: TabId; profile: ProfileUser }) {
-  if (tab === 'portfolio') return <PortfolioSkeleton count={profile.galleryImages.length} />;
+  if (tab === 'portfolio') return <PortfolioSkeleton count={profile.galleryImages.length} images={profile.galleryImages} />;
   if (tab === 'guestspots' || tab === 'availability') return <ListingsTabSkeleton />;
   if (tab === 'reviews') return <ReviewsSkeleton />;
   // The owner's messages panel is 600 px high.

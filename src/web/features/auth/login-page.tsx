@@ -20,7 +20,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [values, setValues] = useState({ email: '', password: '' });
   const form = useSchemaForm<'email' | 'password'>(loginSchema, values);
-  const { busy, serverError, fieldErrors, onSubmit } = useAccountSubmit(form, t('login.failed'), async () => {
+  const { busy, serverError, fieldErrors, onSubmit } = useAccountSubmit(form, 'login', async () => {
     const user = await session.login(values.email, values.password);
     const redirect = params.get('redirect');
     // A redirect target already carries its language prefix; the defaults get the current one.

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerFetch, jsonResponse } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
 import RegisterPage from './register-page';
 
@@ -10,7 +11,6 @@ describe('register page', () => {
   it.each([
     ['12345678', 'The password must contain at least one letter and one number.'],
     ['password1', 'The password should contain at least one special character (e.g. !@#$%^&*).'],
-    ['P@ssw0rd', 'This password is too common. Please choose another one.'],
   ])('applies the password rule of every new password to %s and sends nothing', async (password, message) => {
     const user = userEvent.setup();
     const fetch = vi.fn();
@@ -27,11 +27,21 @@ describe('register page', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('shows the German text for a common password as soon as the field is left', async () => {
+  // The list of common passwords stays on the server: the browser sends such a password and shows the server's text.
+  it("shows the server's German text for a common password", async () => {
     const user = userEvent.setup();
+    const text = 'Dieses Passwort ist zu verbreitet. Bitte wähle ein anderes.';
+    const fetch = vi.fn(answerFetch({ '/api/auth/register': () => jsonResponse({ error: text, code: 'passwordCommon', field: 'password' }, 400) }));
+    vi.stubGlobal('fetch', fetch);
     await renderWithApp(<RegisterPage />, { path: '/de/registrieren', namespaces: ['auth', 'errors'] });
+    await user.type(screen.getByLabelText('E-Mail'), 'jana@example.test');
+    await user.type(screen.getByLabelText('Benutzername'), 'Jana Nadel');
     await user.type(screen.getByLabelText('Passwort'), 'p@ssw0rd');
+    await user.type(screen.getByLabelText('Passwort bestätigen'), 'p@ssw0rd');
     await user.tab();
-    expect(screen.getByText('Dieses Passwort ist zu verbreitet. Bitte wähle ein anderes.')).toBeTruthy();
+    expect(screen.queryByText(text)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Registrieren' }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -29,7 +29,7 @@ export default function RegisterPage() {
   const set = (field: Field) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
   const error = (field: Field) => form.errors[field] && t(`errors:${form.errors[field]}`);
 
-  const { busy, serverError, fieldErrors, onSubmit } = useAccountSubmit(form, t('register.failed'), async () => {
+  const { busy, serverError, fieldErrors, onSubmit } = useAccountSubmit(form, 'register', async () => {
     const user = await session.register({ email: values.email, username: values.username, password: values.password, userType: values.userType });
     navigate(localizePath(`/dashboard?welcome=true&name=${encodeURIComponent(user.username)}`, lang), { replace: true });
   });

@@ -18,7 +18,13 @@ import { cityOptions, countryOptions, findCountry, useCountries } from '../../re
 import { useStyles } from '../../reference/api/get-styles';
 import { usePublicGallery, type GalleryFilters } from './api/get-public-gallery';
 import { GalleryPicture } from './components/gallery-image';
-import { GRID_CLASSES } from './components/grid';
+import { belowPicture, Masonry, masonryItemStyle } from './components/masonry';
+
+// Heights under a tile's picture, as laid out below: the card's border (top and bottom), the
+// owner's line (avatar beside name and place, with padding) and the caption's one line.
+const TILE_BORDERS = '2px';
+const OWNER_LINE = '3.5rem';
+const CAPTION_LINE = '1.875rem';
 
 function GalleryTile({ item, priority }: { item: GalleryListItem; priority: boolean }) {
   const { t } = useTranslation('gallery');
@@ -26,13 +32,13 @@ function GalleryTile({ item, priority }: { item: GalleryListItem; priority: bool
   const place = [item.user.cityName, formatCountry(item.user.countryCode, lang)].filter(Boolean).join(', ');
   const alt = item.caption || t('imageAlt', { name: item.user.name, number: 1 });
   return (
-    <li>
+    <li style={masonryItemStyle(item, belowPicture([TILE_BORDERS, OWNER_LINE, item.caption && CAPTION_LINE]))}>
       <LocalizedLink
         to={`${profilePathTo(item.user.username)}?tab=portfolio`}
-        className="group block h-full overflow-hidden rounded border border-line bg-surface text-ink no-underline hover:border-line-strong"
+        className="group block overflow-hidden rounded border border-line bg-surface text-ink no-underline hover:border-line-strong"
       >
         <GalleryPicture image={item} seed={item.user.id} alt={alt} priority={priority} />
-        <div className="flex items-center gap-2 p-2.5">
+        <div className="flex h-14 items-center gap-2 p-2.5">
           <Avatar src={item.user.avatar} name={item.user.name} size="sm" decorative />
           <div className="min-w-0">
             <p className="truncate text-sm font-bold group-hover:underline">{item.user.name}</p>
@@ -42,7 +48,11 @@ function GalleryTile({ item, priority }: { item: GalleryListItem; priority: bool
             </p>
           </div>
         </div>
-        {item.caption && <p className="line-clamp-2 px-2.5 pb-2.5 text-sm text-ink-muted">{item.caption}</p>}
+        {item.caption && (
+          <p className="truncate px-2.5 pb-2.5 text-sm text-ink-muted" title={item.caption}>
+            {item.caption}
+          </p>
+        )}
       </LocalizedLink>
     </li>
   );
@@ -50,7 +60,7 @@ function GalleryTile({ item, priority }: { item: GalleryListItem; priority: bool
 
 const SKELETON_TILES = 8;
 
-/** The public tattoo gallery: every portfolio image, newest first, filterable, paged by cursor. */
+/** The public tattoo gallery: every portfolio image, newest first, uncropped in a masonry, filterable, paged by cursor. */
 export default function GalleryPage() {
   const { t } = useTranslation('gallery');
   const [params, setParams] = useSearchParams();
@@ -111,11 +121,13 @@ export default function GalleryPage() {
       </form>
 
       {gallery.isPending ? (
-        <div className={GRID_CLASSES} role="status" aria-label={t('page.loading')}>
+        <Masonry as="div" role="status" aria-label={t('page.loading')}>
           {Array.from({ length: SKELETON_TILES }, (_, i) => (
-            <Skeleton key={i} className="aspect-[4/5] w-full" />
+            <div key={i} style={masonryItemStyle({ width: 4, height: 5 }, '0px')}>
+              <Skeleton className="aspect-[4/5] w-full" />
+            </div>
           ))}
-        </div>
+        </Masonry>
       ) : gallery.isError ? (
         <QueryErrorAlert query={gallery} retryLabel={t('page.retry')} fallback={t('page.loadFailed')} />
       ) : items.length === 0 ? (
@@ -131,11 +143,11 @@ export default function GalleryPage() {
         />
       ) : (
         <>
-          <ul className={GRID_CLASSES} aria-label={t('page.title')}>
+          <Masonry aria-label={t('page.title')}>
             {items.map((item, i) => (
               <GalleryTile key={item.id} item={item} priority={i < 2} />
             ))}
-          </ul>
+          </Masonry>
           <LoadMoreButton query={gallery} label={t('page.loadMore')} />
         </>
       )}

@@ -93,6 +93,24 @@ describe('guest spot form', () => {
     expect(posted[0]).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-20' });
   });
 
+  it("shows the server's text when a create is over the hourly limit or the cap of active spots", async () => {
+    const answers = [
+      jsonResponse({ success: false, code: 'listingCreatesPerHour', error: 'You have created 30 listings in the last hour. Please try again in 12 min.' }, 429),
+      jsonResponse({ success: false, code: 'guestSpotsActiveMax', error: 'You already have 50 active guest spots. Please deactivate or delete one first.' }, 409),
+    ];
+    mockApi(() => answers.shift() as Response);
+    const { router } = await render();
+    fireEvent.change(await screen.findByLabelText('Title', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
+    fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '12/01/2026' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
+    await screen.findByRole('option', { name: 'Berlin' });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
+    expect(await screen.findByText('You have created 30 listings in the last hour. Please try again in 12 min.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
+    expect(await screen.findByText('You already have 50 active guest spots. Please deactivate or delete one first.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/guestspot/new');
+  });
+
   it('tells an artist that guest spots are for studios', async () => {
     mockApi();
     await render('/guestspot/new', createSessionUser({ userType: 'artist' }));

@@ -5,7 +5,7 @@ import { localKey, readLocal, writeLocal } from '../../lib/session';
 /** How many messages of a conversation the browser keeps for the next visit. */
 export const LOCAL_MESSAGES_KEPT = 50;
 
-// The browser's copy (decision 4): painted at once on the next visit, then replaced by the
+// The browser's copy (docs/decisions/015): painted at once on the next visit, then replaced by the
 // server's answer. It is never taken as the truth: nothing here counts as sent.
 const userKey = (me: number) => localKey('user', me);
 const conversationsKey = (me: number) => localKey('conversations', me);

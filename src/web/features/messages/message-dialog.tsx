@@ -11,7 +11,7 @@ import { insertMessage } from './cache';
 import { charactersLeft } from './components/composer';
 import { DIALOG_CLOSE_AFTER_MS } from './constants';
 
-/** The dialog's states (document 2 §2): closed, open, sending, sent, error. */
+/** The dialog's states: closed, open, sending, sent, error. */
 export type DialogState = 'closed' | 'open' | 'sending' | 'sent' | 'error';
 
 /**

@@ -9,7 +9,7 @@ import { useLiveLog, useLiveMessages } from './live/use-live-messages';
 import { useOutbox } from './outbox';
 
 /**
- * /messaging-test (development only, decision 5): the tab's live stream with its events as they
+ * /messaging-test (development only, docs/decisions/015): the tab's live stream with its events as they
  * arrive, and the outbox with Retry and Discard.
  */
 export default function MessagingTestPage() {

@@ -38,7 +38,6 @@ export function Messenger({
   const { t } = useTranslation('messages');
   const session = useSession();
   useLiveMessages();
-  const location = useLocation();
   const [error, setError] = useState<string | null>(null);
   const clearError = useCallback(() => setError(null), []);
   const showError = useCallback((text: string) => setError(text), []);
@@ -51,21 +50,7 @@ export function Messenger({
       </LoadingShape>
     );
   }
-  if (session.state !== 'loggedIn' || !session.user) {
-    const redirect = encodeURIComponent(location.pathname + location.search);
-    return (
-      <Alert
-        tone="info"
-        action={
-          <LocalizedLink to={`/login?redirect=${redirect}`} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
-            {t('login')}
-          </LocalizedLink>
-        }
-      >
-        {t('errors.unauthenticated')}
-      </Alert>
-    );
-  }
+  if (session.state !== 'loggedIn' || !session.user) return <LoginNeeded />;
   return (
     <Ready
       me={session.user.id}
@@ -77,6 +62,29 @@ export function Messenger({
       clearError={clearError}
       showError={showError}
     />
+  );
+}
+
+/**
+ * The panel without a logged-in user: a link to the login that comes back here. When the session
+ * check itself failed, it says so, since the visitor may have a session the check could not see.
+ */
+export function LoginNeeded() {
+  const { t } = useTranslation('messages');
+  const { checkFailed } = useSession();
+  const location = useLocation();
+  const redirect = encodeURIComponent(location.pathname + location.search);
+  return (
+    <Alert
+      tone={checkFailed ? 'error' : 'info'}
+      action={
+        <LocalizedLink to={`/login?redirect=${redirect}`} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+          {t('login')}
+        </LocalizedLink>
+      }
+    >
+      {checkFailed ? t('errors.authCheck') : t('errors.unauthenticated')}
+    </Alert>
   );
 }
 

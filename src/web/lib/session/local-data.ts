@@ -1,7 +1,7 @@
 import { LOCAL_STORAGE_PREFIX } from '../../../common/constants';
 
 /**
- * What the browser keeps for a logged-in user (decision 4): every key starts with
+ * What the browser keeps for a logged-in user (docs/decisions/015): every key starts with
  * `tgs_local_` and carries the user's id, so a second account on the same browser never
  * reads the first one's conversations, and logout can remove them all by prefix.
  */

@@ -11,6 +11,11 @@ export type SessionState = 'loading' | 'loggedIn' | 'loggedOut';
 export interface Session {
   state: SessionState;
   user: SessionUser | null;
+  /**
+   * The last check of the session got no answer that decides it (no answer, or a server error):
+   * the state is the saved one, or logged out when none was saved, and not known to be true.
+   */
+  checkFailed?: boolean;
   login(email: string, password: string): Promise<SessionUser>;
   register(input: { email: string; username: string; password: string; userType: 'artist' | 'studio' }): Promise<SessionUser>;
   /** Logs out and removes the local copies, unsent messages with them (the caller asks first: see `unsentCount`). */
@@ -33,6 +38,10 @@ export const ServerSessionContext = createContext<{ state: SessionState; user: S
 export class NoUserError extends Error {}
 
 const isNetworkError = (err: unknown) => err instanceof ApiError && err.status === 0;
+/** An answer that says the visitor has no session, as opposed to a check that could not be made. */
+const isLoggedOutAnswer = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+
+type Snapshot = { state: SessionState; user: SessionUser | null; checkFailed?: boolean };
 
 /**
  * The browser's session: loading, then logged in or out; a saved state is
@@ -45,13 +54,13 @@ export function SessionProvider({
   onLoggedOut,
 }: {
   children: ReactNode;
-  initialState?: { state: SessionState; user: SessionUser | null };
+  initialState?: Snapshot;
   /** Where logout leads; by default a full load of the start page (clearing every cache). */
   onLoggedOut?: () => void;
 }) {
   const serverSession = useContext(ServerSessionContext);
   initialState ??= serverSession;
-  const [value, setValue] = useState<{ state: SessionState; user: SessionUser | null }>(() => {
+  const [value, setValue] = useState<Snapshot>(() => {
     if (initialState) return initialState;
     const saved = loadAuthState();
     if (saved && isFresh(saved)) return { state: saved.isAuthenticated && saved.user ? 'loggedIn' : 'loggedOut', user: saved.user };
@@ -64,34 +73,33 @@ export function SessionProvider({
   known.current = value;
 
   const apply = useCallback(
-    (user: SessionUser | null) => {
+    (user: SessionUser | null, checkFailed = false) => {
       // Answers carry what their viewer may do (`can`): when a known viewer changes (login,
       // register), what was loaded for the old one is loaded again.
       const before = known.current;
       if (before.state !== 'loading' && before.user?.id !== user?.id) void queryClient.resetQueries();
-      setValue({ state: user ? 'loggedIn' : 'loggedOut', user });
+      setValue({ state: user ? 'loggedIn' : 'loggedOut', user, checkFailed });
       saveAuthState({ isAuthenticated: !!user, user, lastChecked: Date.now() });
     },
     [queryClient],
   );
 
   const load = useCallback(async () => {
+    const keepSaved = () =>
+      setValue((v) => (v.state === 'loading' ? { ...v, state: v.user ? 'loggedIn' : 'loggedOut', checkFailed: true } : v));
     try {
       const check = await api.get<{ authenticated: boolean; user: SessionUser | null }>('/api/auth/check');
       if (check.authenticated && check.user) return apply(check.user);
       if (!check.authenticated) return apply(null);
     } catch (err) {
-      if (isNetworkError(err)) {
-        setValue((v) => (v.state === 'loading' ? { ...v, state: v.user ? 'loggedIn' : 'loggedOut' } : v));
-        return;
-      }
+      if (isNetworkError(err)) return keepSaved();
     }
     try {
       const me = await api.get<{ user: SessionUser }>('/api/auth/me');
       apply(me.user ?? null);
     } catch (err) {
-      if (isNetworkError(err)) setValue((v) => (v.state === 'loading' ? { ...v, state: v.user ? 'loggedIn' : 'loggedOut' } : v));
-      else apply(null);
+      if (isNetworkError(err)) keepSaved();
+      else apply(null, !isLoggedOutAnswer(err));
     }
   }, [apply]);
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import { isPostgresDb, type Db } from '../../../db/index';
-import type { TestProviderOrdersTable } from '../../../db/schema';
 import { centsToValue, type PaymentProvider, type ProviderOrderInput, type ProviderOrderState } from './provider';
+import * as books from './test-provider-repo';
 
 /**
  * The built-in test provider. It keeps its own books (`test_provider_orders`) and writes them in
@@ -11,7 +10,7 @@ import { centsToValue, type PaymentProvider, type ProviderOrderInput, type Provi
  * the two) is found and settled by the reconciler, not papered over by a shared transaction.
  * The buyer decides on the application's own approval page (approve, decline, cancel).
  */
-type Row = Selectable<TestProviderOrdersTable>;
+type Row = books.TestProviderRow;
 
 export type TestDecision = 'approve' | 'decline' | 'cancel';
 
@@ -50,7 +49,7 @@ function stateOf(row: Row | undefined): ProviderOrderState {
 
 export function createTestProvider(db: Db, now: () => Date = () => new Date()): TestProvider {
   const postgres = isPostgresDb(db);
-  const find = (id: string) => db.selectFrom('test_provider_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  const find = (id: string) => books.findTestOrder(db, id);
 
   return {
     name: 'test',
@@ -59,34 +58,27 @@ export function createTestProvider(db: Db, now: () => Date = () => new Date()): 
     async createOrder(order: ProviderOrderInput) {
       const at = now().toISOString();
       // The request id (our UUID) makes a repeated creation answer the first order.
-      await db
-        .insertInto('test_provider_orders')
-        .values({
-          id: newId('TEST'),
-          custom_id: order.id,
-          request_id: order.id,
-          amount_value: centsToValue(order.amountCents),
-          currency: order.currency,
-          status: 'CREATED',
-          capture_id: null,
-          capture_request_id: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflict((oc) => oc.column('request_id').doNothing())
-        .execute();
-      const row = await db.selectFrom('test_provider_orders').select('id').where('request_id', '=', order.id).executeTakeFirstOrThrow();
-      return { providerOrderId: row.id };
+      const providerOrderId = await books.insertTestOrder(db, {
+        id: newId('TEST'),
+        custom_id: order.id,
+        request_id: order.id,
+        amount_value: centsToValue(order.amountCents),
+        currency: order.currency,
+        status: 'CREATED',
+        capture_id: null,
+        capture_request_id: null,
+        created_at: at,
+        updated_at: at,
+      });
+      return { providerOrderId };
     },
 
     async capture(providerOrderId, requestId) {
       return db.transaction().execute(async (trx) => {
-        let query = trx.selectFrom('test_provider_orders').selectAll().where('id', '=', providerOrderId);
-        if (postgres) query = query.forUpdate();
-        const row = await query.executeTakeFirst();
+        const row = await books.lockTestOrder(trx, providerOrderId, postgres);
         if (row?.status !== 'APPROVED') return stateOf(row);
         const captured = { status: 'COMPLETED', capture_id: newId('TESTCAP'), capture_request_id: requestId, updated_at: now().toISOString() };
-        await trx.updateTable('test_provider_orders').set(captured).where('id', '=', providerOrderId).where('status', '=', 'APPROVED').execute();
+        await books.markCaptured(trx, providerOrderId, captured);
         return stateOf({ ...row, ...captured });
       });
     },
@@ -96,13 +88,7 @@ export function createTestProvider(db: Db, now: () => Date = () => new Date()): 
     },
 
     async decide(providerOrderId, decision) {
-      const result = await db
-        .updateTable('test_provider_orders')
-        .set({ status: DECIDED[decision], updated_at: now().toISOString() })
-        .where('id', '=', providerOrderId)
-        .where('status', '=', 'CREATED')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return books.decideTestOrder(db, providerOrderId, DECIDED[decision], now().toISOString());
     },
   };
 }

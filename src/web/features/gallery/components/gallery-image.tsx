@@ -1,19 +1,19 @@
 import { ImageOff } from 'lucide-react';
 import type { GalleryImage } from '../../../../common/schemas/gallery';
 import { Image } from '../../../ui/image';
-import { GRID_SIZES, TILE_RATIO } from './grid';
+import { MASONRY_SIZES, pictureRatio } from './masonry';
 
 /**
- * A portfolio picture in a 4:5 tile, on a placeholder coloured by the owner's id (modulo 10),
- * with a generated placeholder when it fails. The tile's shape is set before the picture arrives
- * (no shift); lazy unless `priority`.
+ * A portfolio picture in its own shape, never cropped, on a placeholder coloured by the owner's
+ * id (modulo 10), with a generated placeholder when it fails. The box's shape is set from the
+ * picture's width and height before the picture arrives (no shift); lazy unless `priority`.
  */
 export function GalleryPicture({
   image,
   seed,
   alt,
   priority = false,
-  sizes = GRID_SIZES,
+  sizes = MASONRY_SIZES,
   className,
 }: {
   image: Pick<GalleryImage, 'imageUrl' | 'width' | 'height'>;
@@ -27,7 +27,8 @@ export function GalleryPicture({
     <Image
       src={image.imageUrl}
       alt={alt}
-      ratio={TILE_RATIO}
+      ratio={pictureRatio(image)}
+      fit="contain"
       kind="gallery"
       sizes={sizes}
       width={image.width > 0 ? image.width : undefined}

@@ -1,17 +1,24 @@
+import type { GalleryImage } from '../../../../common/schemas/gallery';
 import { Skeleton } from '../../../ui/skeleton';
-import { GRID_CLASSES } from './grid';
+import { Masonry, masonryItemStyle, pictureRatio } from './masonry';
 
-/** Enough tiles to fill the first screen of the grid. */
+/** Enough pictures to fill the first screen of the masonry. */
 const MAX_TILES = 8;
 
-/** The loading shape of a portfolio of `count` pictures: its first tiles in the grid (an empty one's message for none). */
-export function PortfolioSkeleton({ count }: { count: number }) {
+/**
+ * The loading shape of a portfolio: its first pictures in their own shapes in the masonry (the
+ * portrait default when only a count is known), or an empty one's message for none.
+ */
+export function PortfolioSkeleton({ count, images }: { count: number; images?: Pick<GalleryImage, 'width' | 'height'>[] }) {
   if (count === 0) return <Skeleton className="h-48 w-full" />;
+  const shapes = images ?? Array.from({ length: count }, () => ({ width: 0, height: 0 }));
   return (
-    <div aria-hidden="true" className={GRID_CLASSES}>
-      {Array.from({ length: Math.min(count, MAX_TILES) }, (_, i) => (
-        <Skeleton key={i} className="aspect-[4/5]" />
+    <Masonry as="div" aria-hidden="true">
+      {shapes.slice(0, MAX_TILES).map((shape, i) => (
+        <div key={i} style={{ ...masonryItemStyle(shape, '0px'), aspectRatio: pictureRatio(shape) }}>
+          <Skeleton className="h-full" />
+        </div>
       ))}
-    </div>
+    </Masonry>
   );
 }

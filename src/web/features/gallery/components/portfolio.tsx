@@ -10,7 +10,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { useDeleteImage } from '../api/delete-image';
 import { useReorderImages } from '../api/reorder-images';
 import { GalleryPicture } from './gallery-image';
-import { GRID_CLASSES } from './grid';
+import { belowPicture, Masonry, masonryItemStyle } from './masonry';
 
 // Only the owner ever uploads or edits, and only after a click: visitors of a profile never load it.
 const UploadDialog = lazy(() => import('./upload-dialog').then((m) => ({ default: m.UploadDialog })));
@@ -41,8 +41,14 @@ function move<T>(list: T[], from: number, to: number): T[] {
 
 type Direction = 'earlier' | 'later';
 
+// Heights of what sits under a picture, as laid out below (a line of text or a row of small
+// buttons, each after a 0.25rem margin): the masonry reserves them when it places the picture.
+const CAPTION_LINE = '1.5rem';
+const BUTTON_ROW = '2.25rem';
+const REORDER_BELOW = belowPicture([CAPTION_LINE, BUTTON_ROW]);
+
 /**
- * A profile's portfolio: a grid read row by row, newest work first, with an enlarged view.
+ * A profile's portfolio: an uncropped masonry read row by row, newest work first, with an enlarged view.
  * Whoever may change the profile (`canManage`) uploads (several at once) and reorders: in the
  * reorder mode by dragging, by the move buttons or by the arrow keys on them, each move announced,
  * and the new order saved at once with "Save order". An image's own `can` allows its edit and
@@ -173,11 +179,12 @@ export function Portfolio({ images, ownerId, ownerName, canManage, onImagesChang
           <EmptyState icon={<Images />} title={t('empty.visitorTitle')} description={t('empty.visitorText', { name: ownerName })} />
         )
       ) : (
-        <ul ref={list} className={GRID_CLASSES} aria-label={t('portfolioLabel', { name: ownerName })}>
+        <Masonry ref={list} aria-label={t('portfolioLabel', { name: ownerName })}>
           {shown.map((image, index) =>
             draft ? (
               <li
                 key={image.id}
+                style={masonryItemStyle(image, REORDER_BELOW)}
                 className={cn('relative cursor-grab rounded outline-2 outline-offset-2 outline-line-strong outline-dashed', dragged === index && 'opacity-50')}
                 draggable
                 onDragStart={(e) => {
@@ -193,7 +200,7 @@ export function Portfolio({ images, ownerId, ownerName, canManage, onImagesChang
                 }}
               >
                 <GalleryPicture image={image} seed={ownerId} alt={altOf(image, index)} priority={index < 2} className="rounded" />
-                <p className="mt-1 text-sm font-semibold">{t('order.position', { position: index + 1, count: shown.length })}</p>
+                <p className="mt-1 truncate text-sm font-semibold">{t('order.position', { position: index + 1, count: shown.length })}</p>
                 <div className="mt-1 flex gap-1" onKeyDown={(e) => onMoveKey(e, index)}>
                   <Button
                     size="sm"
@@ -218,7 +225,11 @@ export function Portfolio({ images, ownerId, ownerName, canManage, onImagesChang
                 </div>
               </li>
             ) : (
-              <li key={image.id} className="group relative">
+              <li
+                key={image.id}
+                className="group relative"
+                style={masonryItemStyle(image, belowPicture([image.caption && CAPTION_LINE, (image.can.edit || image.can.delete) && BUTTON_ROW]))}
+              >
                 <button
                   type="button"
                   className="block w-full cursor-zoom-in overflow-hidden rounded text-left"
@@ -229,7 +240,11 @@ export function Portfolio({ images, ownerId, ownerName, canManage, onImagesChang
                 >
                   <GalleryPicture image={image} seed={ownerId} alt={altOf(image, index)} priority={index < 2} />
                 </button>
-                {image.caption && <p className="mt-1 line-clamp-2 text-sm text-ink-muted">{image.caption}</p>}
+                {image.caption && (
+                  <p className="mt-1 truncate text-sm text-ink-muted" title={image.caption}>
+                    {image.caption}
+                  </p>
+                )}
                 {(image.can.edit || image.can.delete) && (
                   <div className="mt-1 flex flex-wrap gap-1">
                     {image.can.edit && (
@@ -247,7 +262,7 @@ export function Portfolio({ images, ownerId, ownerName, canManage, onImagesChang
               </li>
             ),
           )}
-        </ul>
+        </Masonry>
       )}
 
       {viewerUsed && (

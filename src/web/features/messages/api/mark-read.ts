@@ -16,7 +16,7 @@ export function useMarkRead(me: number) {
       markThreadRead(qc, me, { readerId: me, contactId, readAt: new Date().toISOString(), upToId });
       if (answer.updated > 0) void qc.invalidateQueries({ queryKey: messageKeys.unread(me) });
     },
-    // Failing to mark read is only logged (document 2 §8): the next open tries again.
+    // Failing to mark read is only logged, never shown: nothing is lost, and the next open tries again.
     onError: (err) => console.warn('Marking messages read failed', err),
   });
 }

@@ -20,7 +20,7 @@ const RELEASE_GRACE_MS = 2_000;
 const LOG_SIZE = 100;
 
 /**
- * The one EventSource of a tab (decision 8), shared by every screen that shows messages: the
+ * The one EventSource of a tab (docs/decisions/015), shared by every screen that shows messages: the
  * first user opens it, the last one closes it. On any error it is closed and opened again with
  * a growing delay; after a gap everything messaging shows is asked for again, since events of
  * the gap are lost.

@@ -50,7 +50,9 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileUser; acti
             {isFeaturedUntil(profile.featuredUntil) && <FeaturedBadge />}
           </div>
           <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{profile.name}</h1>
-          <p className="text-sm break-all text-ink-muted">
+          {/* One line whatever the host's length: the server renders without it, so a wrap after
+              hydration would push the page down. */}
+          <p className="truncate text-sm text-ink-muted">
             {host}/{profilePath(profile.username)}
           </p>
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

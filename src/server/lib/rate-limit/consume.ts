@@ -1,5 +1,5 @@
-import { AppError } from '../errors';
-import type { Limit, RateLimitStore } from '../lib/rate-limit/index';
+import { AppError } from '../../errors';
+import type { Limit, RateLimitStore } from './index';
 
 /**
  * Counts an attempt against each key and throws 429 with Retry-After once any is over. The

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { addDays, todayUtc } from '../../../common/schemas/listing-fields';
-import { multipartBody } from '../../test/multipart';
-import { unsubscribeToken } from '../../modules/notifications/token';
-import { runOnce as runPostReminders } from '../../modules/instagram/reminders';
+import { addDays, todayUtc } from '../../src/common/schemas/listing-fields';
+import { multipartBody } from '../../src/server/test/multipart';
+import { unsubscribeToken } from '../../src/server/modules/notifications/index';
+import { runPostReminders } from '../../src/server/modules/instagram/index';
 import { stepContext } from './capture';
 
 /** A logged-in account of the tour. */

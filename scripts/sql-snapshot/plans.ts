@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createScaledDatabase } from '../bench/scaled-data';
-import { PLAN_PREFIX, tidy, type QueryPair } from '../src/server/db/queries/snapshot';
-import { SQLite } from '../src/server/db/sqlite-driver';
+import { createScaledDatabase } from '../../bench/scaled-data';
+import { PLAN_PREFIX, tidy, type QueryPair } from './snapshot';
+import { SQLite } from '../../src/server/db/sqlite-driver';
 
 /**
  * The SQLite plan of every hot read (a query of a tour step marked hot) on the bench's scaled

@@ -24,8 +24,8 @@ import {
   type QueryCompiler,
   type UnknownRow,
 } from 'kysely';
-import type { SQLiteDatabase } from '../sqlite-driver';
-import type { Database } from '../schema';
+import type { SQLiteDatabase } from '../../src/server/db/sqlite-driver';
+import type { Database } from '../../src/server/db/schema';
 
 /** The dialect a capturing database speaks to the app; both run on one SQLite file. */
 export type CaptureMode = 'sqlite' | 'postgres';
@@ -64,7 +64,7 @@ function callSite(fallback: string): { module: string; site: string } {
     if (!at) continue;
     const file = (at[1] as string).replace(/\\/g, '/');
     const i = file.lastIndexOf(ROOT);
-    if (i < 0 || file.includes('/node_modules/') || file.includes('/db/queries/')) continue;
+    if (i < 0 || file.includes('/node_modules/')) continue;
     const rel = file.slice(i + ROOT.length);
     site ??= `${rel}:${at[2]}:${at[3]}`;
     const module = /^modules\/([^/]+)\//.exec(rel)?.[1];

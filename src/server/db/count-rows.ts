@@ -1,5 +1,5 @@
-import type { Db } from '../db/index';
-import type { Database } from '../db/schema';
+import type { Db } from './index';
+import type { Database } from './schema';
 
 type Table = keyof Database;
 type ColumnOf<T extends Table> = keyof Database[T] & string;

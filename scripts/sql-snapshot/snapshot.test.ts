@@ -18,7 +18,7 @@ function firstDifference(committed: string, now: string): string {
 describe('committed SQL', () => {
   it('matches what the code runs now, on both engines', async () => {
     const { modules, unvisited } = await collectSnapshot();
-    expect(unvisited, 'API routes the SQL tour (src/server/db/queries/tour.ts) never reaches; add a step for each').toEqual([]);
+    expect(unvisited, 'API routes the SQL tour (scripts/sql-snapshot/tour.ts) never reaches; add a step for each').toEqual([]);
 
     const stale: string[] = [];
     const expected = new Set<string>();

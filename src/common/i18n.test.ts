@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Texts, type TextTree } from './texts';
+import { Texts, translate, type Dict, type TextTree } from './i18n';
 
 const FILES: Record<string, TextTree> = {
   'en/common': {
@@ -102,5 +102,52 @@ describe('Texts', () => {
     await expect(texts.loadNamespaces('es', ['common'])).rejects.toThrow('no es/common');
     await expect(texts.loadNamespaces('es', ['common'])).rejects.toThrow('no es/common');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('falls back to the languages it is given, in order, among the namespaces already loaded', async () => {
+    const files: Record<string, TextTree> = {
+      'pt/errors': { onlyHere: 'Só aqui', spots_one: '{{count}} vaga', spots_other: '{{count}} vagas' },
+      'de/errors': { notInPt: 'Nur deutsch', both: 'Deutsch', spots_one: '{{count}} Platz', spots_other: '{{count}} Plätze', generic: 'Fehler' },
+      'en/errors': { notInPt: 'English only', both: 'English', onlyEnglish: 'Only English', generic: 'Error' },
+    };
+    const load = vi.fn(async (lang: string, ns: string) => files[`${lang}/${ns}`] ?? {});
+    const texts = new Texts({ language: 'pt', defaultNS: 'errors', fallbackLanguages: ['de', 'en'], load });
+    await texts.loadNamespaces('pt', ['errors']);
+    // Not loaded yet: a fallback never fetches a language.
+    expect(texts.t('notInPt')).toBe('notInPt');
+    expect(load).toHaveBeenCalledTimes(1);
+    await texts.loadNamespaces('de', ['errors']);
+    await texts.loadNamespaces('en', ['errors']);
+    expect(texts.t('onlyHere')).toBe('Só aqui');
+    expect(texts.t('notInPt')).toBe('Nur deutsch');
+    expect(texts.t('onlyEnglish')).toBe('Only English');
+    expect(texts.exists('onlyEnglish')).toBe(true);
+    expect(texts.t('spots', { count: 2 })).toBe('2 vagas');
+    expect(texts.t('nowhere')).toBe('nowhere');
+    // Clones keep the fallbacks; an instance without any has none.
+    expect(texts.cloneInstance({ lng: 'fr' }).t('both')).toBe('Deutsch');
+    const plain = new Texts({ language: 'pt', defaultNS: 'errors', load });
+    await plain.loadNamespaces('pt', ['errors']);
+    expect(plain.t('generic')).toBe('generic');
+  });
+});
+
+describe('translate', () => {
+  const dicts: Partial<Record<'en' | 'de' | 'fr', Dict>> = {
+    en: { a: { b: 'English {{x}}' }, onlyEn: 'Only English', hours_one: '{{count}} hour', hours_other: '{{count}} hours' },
+    de: { a: { b: 'Deutsch {{x}}' }, onlyDe: 'Nur deutsch', hours_one: '{{count}} Stunde', hours_other: '{{count}} Stunden' },
+    fr: { a: { b: 'Français {{x}}' }, empty: '' },
+  };
+
+  it('reads the language, then German, then English, with placeholders and plurals', () => {
+    expect(translate(dicts, 'fr', 'a.b', { x: 1 })).toBe('Français 1');
+    expect(translate(dicts, 'fr', 'onlyDe')).toBe('Nur deutsch');
+    expect(translate(dicts, 'fr', 'onlyEn')).toBe('Only English');
+    expect(translate(dicts, 'fr', 'empty')).toBe('empty');
+    expect(translate(dicts, 'en', 'hours', { count: 1 })).toBe('1 hour');
+    expect(translate(dicts, 'de', 'hours', { count: 5 })).toBe('5 Stunden');
+    // French has no text: the German one, in German's plural form.
+    expect(translate(dicts, 'fr', 'hours', { count: 1 })).toBe('1 Stunde');
+    expect(translate(dicts, 'en', 'missing.key')).toBe('missing.key');
   });
 });
