@@ -1,16 +1,21 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, rolldownVersion, version as viteVersion, type Plugin } from 'vite';
 // `.js` resolves to the .ts file for TypeScript and Vite alike; without an extension Vite warns.
 import { PUBLIC_PAGES } from './scripts/public-pages.js';
 
 const API = 'http://127.0.0.1:3000';
 const OUT_DIR = path.resolve(import.meta.dirname, 'dist/web');
 const SHARED_MODULES = /src[\\/]web[\\/](ui|lib|i18n[\\/][a-z-]+\.tsx?$)|node_modules[\\/](@tanstack|lucide-react|clsx|tailwind-merge)[\\/]/;
+const LOCALE_DIRS = { web: 'src/web/i18n/locales', common: 'src/common/locales' } as const;
+const LOCALE_FILE = /[\\/]src[\\/](web[\\/]i18n|common)[\\/]locales[\\/]([a-z]{2})[\\/]([A-Za-z]+)\.json$/;
+const APP_SOURCE = /[\\/]src[\\/](web|common)[\\/]/;
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|xml|webmanifest)$/;
 
 async function* files(dir: string): AsyncGenerator<string> {
@@ -62,19 +67,57 @@ function precompress(): Plugin {
 }
 
 /**
+ * One hash of every translation file with the tools that turn them into chunks: the folder the
+ * browser's translation chunks live in. Their names inside it carry no hash of their own
+ * (`<folder>/web/de/common.js`), so the loader map of all languages and namespaces that every
+ * page ships (`import.meta.glob` in i18n/i18n.ts) repeats one string instead of some 140
+ * incompressible per-file hashes: about 1 KB less on every first load. A changed text changes
+ * the folder, so the assets stay safe to cache as immutable; the price is that a text change
+ * makes returning visitors fetch the translations of the pages they open again.
+ */
+function localesFolder(): string {
+  const hash = createHash('sha256').update(`vite ${viteVersion} rolldown ${rolldownVersion}\0`);
+  for (const [kind, dir] of Object.entries(LOCALE_DIRS)) {
+    const root = path.resolve(import.meta.dirname, dir);
+    for (const lang of readdirSync(root).sort()) {
+      for (const file of readdirSync(path.join(root, lang)).sort()) {
+        hash.update(`${kind}/${lang}/${file}\0`).update(readFileSync(path.join(root, lang, file))).update('\0');
+      }
+    }
+  }
+  return `assets/locales-${hash.digest('base64url').slice(0, 10)}`;
+}
+
+/**
+ * The browser build's chunk names: translations as `<localesFolder>/<web|common>/<lang>/<ns>.js`,
+ * the rest as Vite names them by default.
+ */
+function chunkFileNames(): (chunk: { facadeModuleId: string | null }) => string {
+  let folder: string | undefined;
+  return ({ facadeModuleId }) => {
+    const match = facadeModuleId ? LOCALE_FILE.exec(facadeModuleId) : null;
+    if (!match) return 'assets/[name]-[hash].js';
+    folder ??= localesFolder();
+    return `${folder}/${match[1] === 'common' ? 'common' : 'web'}/${match[2]}/${match[3]}.js`;
+  };
+}
+
+/**
  * How many of the public pages' first loads (scripts/public-pages.ts) reach each module: the
  * entry's static imports and each page's screen with its static imports, as the first-load
  * budget counts them. Worked out once the module graph is complete, before chunking, so the
  * chunk groups below can ask it.
  */
-function publicFirstLoads(): { plugin: Plugin; pagesReaching(id: string): number; isEntry(id: string): boolean } {
+function publicFirstLoads(): { plugin: Plugin; pagesReaching(id: string): number; pagesOf(id: string): string; isEntry(id: string): boolean } {
   const pages = new Map<string, number>();
+  const names = new Map<string, string[]>();
   const entry = new Set<string>();
   const plugin: Plugin = {
     name: 'tgs-public-first-loads',
     apply: 'build',
     buildEnd() {
       pages.clear();
+      names.clear();
       entry.clear();
       const reach = (from: string[]): Set<string> => {
         const seen = new Set<string>();
@@ -89,15 +132,23 @@ function publicFirstLoads(): { plugin: Plugin; pagesReaching(id: string): number
       const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
       for (const id of entries) entry.add(id);
       const root = path.resolve(import.meta.dirname, 'src/web');
-      for (const { screen } of PUBLIC_PAGES) {
+      for (const { name, screen } of PUBLIC_PAGES) {
         const id = path.join(root, screen);
         // A renamed screen would quietly leave the shared chunk to the entry's modules alone.
         if (!this.getModuleInfo(id)) this.error(`scripts/public-pages.ts names ${screen}, which the build does not have.`);
-        for (const reached of reach([...entries, id])) pages.set(reached, (pages.get(reached) ?? 0) + 1);
+        for (const reached of reach([...entries, id])) {
+          pages.set(reached, (pages.get(reached) ?? 0) + 1);
+          names.set(reached, [...(names.get(reached) ?? []), name]);
+        }
       }
     },
   };
-  return { plugin, pagesReaching: (id) => pages.get(id) ?? 0, isEntry: (id) => entry.has(id) };
+  return {
+    plugin,
+    pagesReaching: (id) => pages.get(id) ?? 0,
+    pagesOf: (id) => (names.get(id) ?? []).join('_').replaceAll(' ', '-'),
+    isEntry: (id) => entry.has(id),
+  };
 }
 
 const firstLoads = publicFirstLoads();
@@ -115,6 +166,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        chunkFileNames: chunkFileNames(),
         codeSplitting: {
           // Small shared modules (ui, lib, the translation layer, query and icon libraries) that
           // four or more chunks use go into one chunk: one compressed file of them is 4-14 KB
@@ -130,8 +182,29 @@ export default defineConfig({
               name: 'shared',
               test: (id: string) => firstLoads.pagesReaching(id) >= 4 && !firstLoads.isEntry(id),
               minShareCount: 4,
-              priority: 2,
+              priority: 5,
             },
+            // The app's modules every public page loads that the entry shares with one to three
+            // other chunks (theme, page title, language preference, not-found page, Instagram
+            // icon): too few sharers for the group above, they were five files of their own.
+            {
+              name: 'shell',
+              test: (id: string) => APP_SOURCE.test(id) && firstLoads.pagesReaching(id) === PUBLIC_PAGES.length && !firstLoads.isEntry(id),
+              minShareCount: 2,
+              priority: 5,
+            },
+            // The app's modules one to three public pages load first and other chunks share too:
+            // one chunk for each set of pages instead of a file each (the profile loaded 15 of
+            // them, a list 12), which the page's own lazy parts then find loaded. Larger sets
+            // first, so a part of three pages is not pulled into a chunk of two with its importer.
+            // 2-2.5 KB off the profile and the lists; screens outside the public pages that use
+            // one such part load the whole set.
+            ...[3, 2, 1].map((count) => ({
+              name: (id: string) => (APP_SOURCE.test(id) && firstLoads.pagesReaching(id) === count ? `first-${firstLoads.pagesOf(id)}` : null),
+              debugName: `first loads of ${count} public pages`,
+              minShareCount: 2,
+              priority: count + 1,
+            })),
             { name: 'app-shared', test: (id: string) => SHARED_MODULES.test(id) && firstLoads.pagesReaching(id) === 0, minShareCount: 4, priority: 1 },
           ],
         },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../src/common/languages';
-import { describeFirstLoad, firstLoads, FIRST_LOAD_BUDGET_BYTES, PUBLIC_PAGES, type FirstLoad } from './bundle-budget';
+import { describeFirstLoad, firstLoads, FIRST_LOAD_BUDGET_BYTES, FIRST_LOAD_HEADROOM_BYTES, PUBLIC_PAGES, type FirstLoad } from './bundle-budget';
 
 // Its own build in a temporary folder: dist/web may be stale or mid-build by another command.
 const outDir = mkdtempSync(path.join(tmpdir(), 'tgs-budget-'));
@@ -30,14 +30,16 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('first-load JavaScript of the public pages', () => {
-  // Each language ships its own translations, so each is held to the budget.
+  // Each language ships its own translations, so each is held to the budget, less the headroom
+  // every page keeps.
+  const limit = FIRST_LOAD_BUDGET_BYTES - FIRST_LOAD_HEADROOM_BYTES;
   for (const { name } of PUBLIC_PAGES) {
-    it.each(LANGUAGES)(`${name} ships at most ${FIRST_LOAD_BUDGET_BYTES / 1024} KB compressed in %s`, (lang) => {
+    it.each(LANGUAGES)(`${name} ships at most ${limit / 1024} KB compressed in %s (${FIRST_LOAD_HEADROOM_BYTES / 1024} KB under the budget)`, (lang) => {
       const load = loads.find((l) => l.page === name && l.lang === lang);
       expect(load, `no first load computed for ${name} in ${lang}`).toBeDefined();
       if (!load) return;
       // The message lists every chunk with its size, so a failure says what to split off.
-      expect(load.total, describeFirstLoad(load)).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+      expect(load.total, describeFirstLoad(load)).toBeLessThanOrEqual(limit);
     });
   }
 });

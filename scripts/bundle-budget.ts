@@ -8,6 +8,13 @@ import { PUBLIC_PAGES } from './public-pages';
 /** The most compressed JavaScript a public page may load before its first render: the goal. */
 export const FIRST_LOAD_BUDGET_BYTES = 110 * 1024;
 
+/**
+ * What every public page keeps free under the budget (issue 22): a feature that adds a few KB to
+ * a page fails the test while the page is still within the goal, so there is time to split
+ * something off instead of landing on the limit.
+ */
+export const FIRST_LOAD_HEADROOM_BYTES = 5 * 1024;
+
 /** One row of Vite's build manifest (`build.manifest`), keyed by source path relative to src/web. */
 interface ManifestChunk {
   file: string;

@@ -85,7 +85,7 @@ class LockStripper extends OperationNodeTransformer {
 }
 
 /** Statements that only exist on PostgreSQL and have nothing to do on a single-writer SQLite file. */
-const POSTGRES_ONLY = /^\s*lock\s+table\b/i;
+const POSTGRES_ONLY = /^\s*(lock\s+table|select\s+pg_advisory_xact_lock)\b/i;
 
 /**
  * Records every query the app runs through a Kysely instance, with the module and line that

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { addDays, todayUtc } from '../../src/common/schemas/listing-fields';
-import { multipartBody } from '../../src/server/test/multipart';
+import { multipartBody, type TestFile } from '../../src/server/test/multipart';
+import { SQLite } from '../../src/server/db/sqlite-driver';
 import { unsubscribeToken } from '../../src/server/modules/notifications/index';
 import { runPostReminders } from '../../src/server/modules/instagram/index';
 import { stepContext } from './capture';
@@ -20,12 +21,12 @@ interface Account {
 interface Visit {
   /** The module the request is about; queries run outside any module's code are filed under it. */
   module: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   as?: Account | null;
   payload?: object;
-  /** A multipart form (fields and one image). */
-  form?: { fields: Record<string, string | number | Array<string | number>>; image?: Buffer };
+  /** A multipart form (fields and one image, or one file of another kind). */
+  form?: { fields: Record<string, string | number | Array<string | number>>; image?: Buffer; file?: TestFile };
   /** The status the request must answer; anything else stops the tour, so a tour that silently stops covering a path is caught. */
   status: number;
   lang?: string;
@@ -87,6 +88,30 @@ async function resetToken(dataDir: string, email: string): Promise<string> {
 }
 
 /**
+ * Waits until a city import's background job has brought it to `wanted`. It reads the file
+ * through a connection of its own: a poll through the app would be recorded, as many times as
+ * the wait happens to take, and the two passes would differ. The job's own queries carry the
+ * step that started it, whenever they run.
+ */
+async function cityImportReaches(app: FastifyInstance, id: number, wanted: 'ready' | 'done'): Promise<void> {
+  const { database } = app.ctx.config;
+  if (database.kind !== 'sqlite') throw new Error('the SQL tour runs on SQLite');
+  const reader = new SQLite(database.file, { readonly: true });
+  try {
+    const read = reader.prepare('select status from city_imports where id = ?');
+    for (let i = 0; i < 1000; i++) {
+      const status = (read.get(id) as { status: string } | undefined)?.status;
+      if (status === wanted) return;
+      if (status === 'failed' || status === 'cancelled') throw new Error(`city import ${id} ended ${status}, expected ${wanted}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    reader.close();
+  }
+  throw new Error(`city import ${id} never became ${wanted}`);
+}
+
+/**
  * The tour: every API call and page kind of every module, with its filters, mutations and main
  * error paths, in a fixed order with fixed names, so that two runs (and the two dialect passes)
  * issue the same queries. Each request runs inside `stepContext`, which tags its queries.
@@ -102,7 +127,7 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
     if (v.as) headers.cookie = v.as.cookie;
     let payload: string | Buffer | object | undefined = v.payload;
     if (v.form) {
-      const body = await multipartBody(v.form.fields, v.form.image ? { data: v.form.image } : undefined);
+      const body = await multipartBody(v.form.fields, v.form.file ?? (v.form.image ? { data: v.form.image } : undefined));
       payload = body.payload;
       Object.assign(headers, body.headers);
     }
@@ -438,6 +463,150 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
     await visit({ module: 'listings', method: 'DELETE', url: `${k.api}/${last.id}`, as: k.owner, status: 200 });
     await visit({ module: 'listings', method: 'DELETE', url: `${k.api}/${last.id}`, as: k.owner, status: 404 });
   }
+
+  // Admin user management: the list, one user, notes, warnings, suspension, roles, deletion.
+  const tourAdmin = await register('Tour Admin', 'artist');
+  const target = await register('Tour Target', 'studio');
+  await task('auth', 'make an administrator (the admin command)', () => app.services.auth.promoteToAdmin(tourAdmin.email));
+  const adminLogin = await visit({ module: 'auth', method: 'POST', url: '/api/auth/login', payload: { email: tourAdmin.email, password: tourAdmin.password }, status: 200 });
+  const admin = { ...tourAdmin, cookie: sessionCookie(adminLogin) };
+  const users = `/api/admin/users/${target.id}`;
+  await visit({ module: 'admin', url: '/api/admin/users', as: artist, status: 403 });
+  await visit({ module: 'admin', url: '/api/admin/users', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/users?q=tour&userType=studio&role=user&status=active', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/users?status=suspended', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/users/999999', as: admin, status: 404 });
+  await visit({ module: 'admin', method: 'POST', url: `${users}/notes`, as: admin, payload: { body: 'Asked about invoices.' }, status: 201 });
+  await visit({ module: 'admin', method: 'POST', url: `${users}/warn`, as: admin, payload: { reason: 'Please answer your messages politely.' }, status: 201 });
+  await visit({ module: 'admin', method: 'POST', url: `${users}/suspend`, as: admin, payload: { reason: 'Spam in many conversations', until: new Date(Date.now() + 7 * 86_400_000).toISOString() }, status: 200 });
+  await visit({ module: 'auth', method: 'POST', url: '/api/auth/login', payload: { email: target.email, password: target.password }, status: 403 });
+  await visit({ module: 'admin', method: 'POST', url: `${users}/unsuspend`, as: admin, payload: {}, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: `${users}/role`, as: admin, payload: { role: 'admin', password: admin.password }, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: `${users}/role`, as: admin, payload: { role: 'user', password: admin.password }, status: 200 });
+  await visit({ module: 'admin', url: users, as: admin, status: 200, hot: true });
+  await visit({ module: 'admin', method: 'DELETE', url: users, as: admin, payload: { reason: 'Asked to be removed', password: admin.password }, status: 200 });
+
+  // The admin area's dashboard: the gate's check, the summary, the registrations, the weekly statistics.
+  await visit({ module: 'admin', url: '/api/admin/check', status: 401 });
+  await visit({ module: 'admin', url: '/api/admin/check', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/summary', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/registrations', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/statistics', as: admin, status: 200 });
+  await visit({ module: 'admin', url: `/api/admin/statistics?from=${day(-90)}&to=${day(0)}`, as: admin, status: 200 });
+
+  // Reports of the kinds the moderation queue adds (an image, a guest spot, an availability),
+  // then the queue and each report resolved with an action its kind allows.
+  const reportedSpot = created['/api/guest-spots']?.[0] as { id: number };
+  const reportedAvailability = created['/api/artist-availability']?.[0] as { id: number };
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: studio, payload: { targetType: 'image', targetId: uploads[0], reason: 'stolen_work', details: 'Copied from another artist.' }, status: 201 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: artist, payload: { targetType: 'guest_spot', targetId: reportedSpot.id, reason: 'fake' }, status: 201 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: studio, payload: { targetType: 'availability', targetId: reportedAvailability.id, reason: 'spam' }, status: 201 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: studio, payload: { targetType: 'guest_spot', targetId: 999999, reason: 'spam' }, status: 404 });
+  await visit({ module: 'admin', url: '/api/admin/reports', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/reports?status=open&targetType=message', as: admin, status: 200 });
+  for (const [targetType, targetId, action] of [
+    ['message', note.id, 'remove'],
+    ['review', firstReview.id, 'dismiss'],
+    ['user', other.id, 'warn_owner'],
+    ['image', uploads[0] as number, 'hide'],
+    ['guest_spot', reportedSpot.id, 'hide'],
+    ['availability', reportedAvailability.id, 'remove'],
+  ] as const) {
+    await visit({ module: 'admin', method: 'POST', url: '/api/admin/reports/resolve', as: admin, payload: { targetType, targetId, action, reason: 'Checked by the tour.' }, status: 200 });
+  }
+  await visit({ module: 'admin', method: 'POST', url: '/api/admin/reports/resolve', as: admin, payload: { targetType: 'message', targetId: note.id, action: 'dismiss', reason: 'Again.' }, status: 404 });
+  await visit({ module: 'admin', url: '/api/admin/reports?status=resolved', as: admin, status: 200 });
+
+  // Gallery moderation: the queue by state, a reviewed batch, an image hidden, shown again and removed.
+  await visit({ module: 'admin', url: '/api/admin/gallery', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/gallery?status=hidden', as: admin, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: '/api/admin/gallery/review', as: admin, payload: { ids: [uploads[0], uploads[1]] }, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/gallery?status=reviewed', as: admin, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: `/api/admin/gallery/${uploads[1]}/hide`, as: admin, payload: { reason: 'Blurred, please upload a sharper photo.' }, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: `/api/admin/gallery/${uploads[1]}/unhide`, as: admin, payload: { reason: 'A sharper photo came.' }, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: '/api/admin/gallery/999999/hide', as: admin, payload: { reason: 'Nothing there.' }, status: 404 });
+  await visit({ module: 'admin', method: 'DELETE', url: `/api/admin/gallery/${uploads[1]}`, as: admin, payload: { reason: 'Not the uploader\'s work.' }, status: 200 });
+
+  // The contact inbox: the list and its filters, one message, its state, a reply and a deletion.
+  const inbox = json(await visit({ module: 'admin', url: '/api/admin/contact', as: admin, status: 200 })).messages as Array<{ id: number; email: string }>;
+  await visit({ module: 'admin', url: '/api/admin/contact?status=new&q=guest', as: admin, status: 200 });
+  const visitorMail = inbox.find((m) => m.email === 'visitor@example.test') as { id: number };
+  const memberMail = inbox.find((m) => m.email === artist.email) as { id: number };
+  await visit({ module: 'admin', url: `/api/admin/contact/${visitorMail.id}`, as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/contact/999999', as: admin, status: 404 });
+  await visit({ module: 'admin', method: 'PATCH', url: `/api/admin/contact/${visitorMail.id}`, as: admin, payload: { status: 'read' }, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: `/api/admin/contact/${visitorMail.id}/reply`, as: admin, payload: { subject: 'Re: Hello', body: 'Thank you for asking.' }, status: 201 });
+  await visit({ module: 'admin', method: 'DELETE', url: `/api/admin/contact/${memberMail.id}`, as: admin, payload: { reason: 'Sent twice.' }, status: 200 });
+
+  // Premium: the catalogue and a price, the payments ledger with its filters and as CSV; featured
+  // places: the lists, one granted with its promotions and revoked.
+  await visit({ module: 'admin', url: '/api/admin/premium/catalogue', as: admin, status: 200 });
+  await visit({ module: 'admin', method: 'PUT', url: '/api/admin/premium/catalogue/featured_artist', as: admin, payload: { amountCents: 2900 }, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/premium/payments', as: admin, status: 200 });
+  await visit({ module: 'admin', url: `/api/admin/premium/payments?status=completed&productType=featured_artist&q=mara&from=${day(-30)}&to=${day(0)}`, as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/premium/payments.csv', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/featured', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/featured?status=ended&userType=studio', as: admin, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: `/api/admin/users/${studio.id}/featured`, as: admin, payload: { days: 30, reason: 'A thank-you for the feedback.', includePromotions: true }, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: `/api/admin/users/${studio.id}/featured/revoke`, as: admin, payload: { reason: 'Granted by mistake.' }, status: 200 });
+
+  // Instagram promotions: two planned posts of the featured artist promoted, the queue, one
+  // rescheduled and rejected (its credit goes back), the other published.
+  const promoMedia = json(await visit({ module: 'instagram', method: 'POST', url: '/api/instagram/media', as: artist, form: { fields: {}, image: avatar }, status: 201 })).media as { id: number };
+  const promoted: number[] = [];
+  for (const caption of ['Flash day', 'Healed work']) {
+    const planned = json(await visit({
+      module: 'instagram', method: 'POST', url: '/api/instagram/posts', as: artist,
+      payload: { type: 'feed_post', caption, hashtags: ['tattoo'], plannedAt, status: 'planned', mediaId: promoMedia.id }, status: 201,
+    })).post as { id: number };
+    await visit({ module: 'instagram', method: 'POST', url: `/api/instagram/posts/${planned.id}/promotion`, as: artist, payload: { productType: 'instagram_feed_post' }, status: 200 });
+    promoted.push(planned.id);
+    if (promoted.length === 1) {
+      const queue = json(await visit({ module: 'admin', url: '/api/admin/instagram/requests', as: admin, status: 200 })).requests as Array<{ id: number; post: { id: number } }>;
+      const request = (queue.find((r) => r.post.id === planned.id) as { id: number }).id;
+      await visit({ module: 'admin', method: 'POST', url: `/api/admin/instagram/requests/${request}/reschedule`, as: admin, payload: { plannedAt: new Date(Date.now() + 5 * 86_400_000).toISOString() }, status: 200 });
+      await visit({ module: 'admin', method: 'POST', url: `/api/admin/instagram/requests/${request}/reject`, as: admin, payload: { reason: 'The picture is too small.' }, status: 200 });
+    } else {
+      const queue = json(await visit({ module: 'admin', url: `/api/admin/instagram/requests?status=open&type=instagram_feed_post&from=${day(0)}&to=${day(30)}`, as: admin, status: 200 })).requests as Array<{ id: number; post: { id: number } }>;
+      const request = (queue.find((r) => r.post.id === planned.id) as { id: number }).id;
+      await visit({ module: 'admin', method: 'POST', url: `/api/admin/instagram/requests/${request}/publish`, as: admin, payload: { permalink: 'https://www.instagram.com/p/TOUR123/' }, status: 200 });
+      await visit({ module: 'admin', method: 'POST', url: `/api/admin/instagram/requests/${request}/reject`, as: admin, payload: { reason: 'Too late.' }, status: 409 });
+    }
+  }
+  await visit({ module: 'admin', url: '/api/admin/instagram/requests?status=published', as: admin, status: 200 });
+
+  // City imports: a guest spot in a town not yet listed, a CSV read in the background, its preview,
+  // the commit that lists the town and links the spot's typed name; a second file discarded.
+  await visit({ module: 'listings', method: 'POST', url: '/api/guest-spots', as: studio, payload: { title: 'Guest spot in Tourstadt', startDate: day(50), endDate: day(60), countryId: germany, cityName: 'Tourstadt Nord', compensation: 'percentage', places: 1 }, status: 201 });
+  await visit({ module: 'admin', url: '/api/admin/cities/free-text', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/cities/free-text?countryCode=de', as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/cities/free-text?countryCode=QQ', as: admin, status: 404 });
+  const cityCsv = Buffer.from(
+    [
+      'name,countryCode,latitude,longitude,population,geonameId,name_de,name_en',
+      'Tourstadt Nord,DE,53.9,10.1,20000,,Tourstadt Norden,',
+      'Tourdorf,DE,53.3,9.7,500,,,',
+      'Tourstadt Süd,AT,47.1,13.2,30000,,,Tourstadt South',
+      'Bad Latitude,DE,91,9.9,100,,,',
+    ].join('\r\n'),
+  );
+  const cityFile = { data: cityCsv, field: 'file', filename: 'cities.csv', type: 'text/csv' };
+  const upload = json(await visit({ module: 'admin', method: 'POST', url: '/api/admin/city-imports', as: admin, form: { fields: {}, file: cityFile }, status: 202 })).importId as number;
+  await cityImportReaches(app, upload, 'ready');
+  await visit({ module: 'admin', url: `/api/admin/city-imports/${upload}`, as: admin, status: 200 });
+  await visit({ module: 'admin', url: '/api/admin/city-imports/999999', as: admin, status: 404 });
+  await visit({ module: 'admin', method: 'POST', url: `/api/admin/city-imports/${upload}/commit`, as: admin, payload: { minPopulation: 1000, countryCodes: ['de'], linkFreeText: true }, status: 202 });
+  await cityImportReaches(app, upload, 'done');
+  await visit({ module: 'admin', url: `/api/admin/city-imports/${upload}`, as: admin, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: `/api/admin/city-imports/${upload}/commit`, as: admin, payload: {}, status: 409 });
+  const discarded = json(await visit({ module: 'admin', method: 'POST', url: '/api/admin/city-imports', as: admin, form: { fields: {}, file: cityFile }, status: 202 })).importId as number;
+  await cityImportReaches(app, discarded, 'ready');
+  await visit({ module: 'admin', method: 'DELETE', url: `/api/admin/city-imports/${discarded}`, as: admin, status: 200 });
+  await visit({ module: 'admin', method: 'DELETE', url: `/api/admin/city-imports/${discarded}`, as: admin, status: 409 });
+
+  // The audit log of all the above, and filtered.
+  await visit({ module: 'admin', url: '/api/admin/audit-log', as: admin, status: 200 });
+  await visit({ module: 'admin', url: `/api/admin/audit-log?adminId=${admin.id}&action=report.resolve&targetType=message&targetId=${note.id}`, as: admin, status: 200 });
 
   // Account changes: email, password, forgotten password and reset, deletion.
   await visit({ module: 'auth', method: 'PUT', url: '/api/profile/email', as: studio, payload: { email: 'studio.neu@example.test', password: studio.password }, status: 200 });

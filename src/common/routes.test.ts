@@ -25,7 +25,7 @@ describe('buildPath', () => {
     for (const [id, route] of Object.entries(ROUTES) as [RouteId, { path: string }][]) {
       if (!route.path.includes(':')) expect(buildPath(id)).toBe(route.path);
     }
-    const params = { slug: 'fine-line-trip', id: 5, page: 2, username: 'Anna-Maier', contact: 'Anna-Maier', token: 'a.b', orderId: '6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b' };
+    const params = { slug: 'fine-line-trip', id: 5, page: 2, username: 'Anna-Maier', contact: 'Anna-Maier', token: 'a.b', section: 'users', orderId: '6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b' };
     for (const id of Object.keys(ROUTES) as RouteId[]) expect(matchRoute(buildPath(id, params), { dev: true })?.id, id).toBe(id);
   });
 });

@@ -114,6 +114,12 @@ const TABLE = {
   userPostUpsell: { path: '/:username/posts/upsell/:id', access: 'user' },
   userPostNew: { path: '/:username/instapost', access: 'user' },
   userPostEdit: { path: '/:username/instapost/:id', access: 'user' },
+  // The admin area: one screen loaded on its own, which picks the section from the path
+  // (/admin/users, /admin/users/12); 'admin' is a reserved username, so no profile is shadowed.
+  admin: { path: '/admin', access: 'admin' },
+  adminNotAuthorized: { path: '/admin/not-authorized', access: 'admin' },
+  adminSection: { path: '/admin/:section', access: 'admin' },
+  adminSectionItem: { path: '/admin/:section/:id', access: 'admin' },
   profile: { path: '/:username', access: 'public' },
 } as const satisfies Record<string, RouteEntry>;
 

@@ -89,7 +89,7 @@ describeEachEngine('the server foundation', (engine) => {
   });
 
   it('answers unknown pages and reserved or malformed profile names with 404 HTML', async () => {
-    for (const url of ['/this/does/not/exist', '/admin', '/12345', '/ab', '/bad%24name', '/de/nope/nope']) {
+    for (const url of ['/this/does/not/exist', '/settings', '/12345', '/ab', '/bad%24name', '/de/nope/nope']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/text\/html/);

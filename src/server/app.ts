@@ -98,7 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const sessions = createSessionCache(services.auth.resolveSession);
   // The open event streams hear session tags too: a stream ends with its session.
-  for (const cache of [ctx.listCache, ctx.answers, sessions, services.events.streams]) ctx.invalidation.register(cache);
+  for (const cache of [ctx.listCache, ctx.answers, sessions, services.events.streams, services.reference.cache]) ctx.invalidation.register(cache);
   // On the root app, before the modules: every route and page sees request.user.
   registerSession(app, sessions);
   registerPresence(app, services.events.presence);

@@ -95,6 +95,8 @@ export interface GalleryImage {
   styles: { id: number; name: string }[];
   /** The viewer may change the caption and styles (the owner), or delete it (the owner, an admin). */
   can: Can;
+  /** Present only for the owner (and admins) of an image moderation hid: why it was hidden. */
+  hiddenReason?: string;
 }
 
 /** Who made a gallery image, as the public gallery shows it (linking to /{username}). */

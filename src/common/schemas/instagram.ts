@@ -63,6 +63,10 @@ export interface PostPromotion {
   /** requested: waiting for the admin area; done; rejected: the credit came back. */
   status: 'requested' | 'done' | 'rejected';
   createdAt: string;
+  /** Where the admin area published it on Instagram, once done. */
+  permalink: string | null;
+  /** Why the admin area rejected it. */
+  reason: string | null;
 }
 
 export interface PlannedPost {

@@ -110,6 +110,8 @@ export interface Message {
   receiver: MessagePerson;
   reference: MessageReference | null;
   clientId: string | null;
+  /** Set when moderation removed the message: its text is gone, the app says so instead. */
+  removedByModeration?: true;
 }
 
 /** One row of GET /api/messages/conversations; `id` is the contact's user id. */

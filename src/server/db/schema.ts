@@ -73,6 +73,11 @@ export interface UsersTable extends Record<SocialNetwork, string | null>, Timest
   last_active_at: Defaulted<Timestamp | null>;
   /** When the last unread-message mail was claimed; at most one an hour. */
   message_mail_at: Defaulted<Timestamp | null>;
+  /** Set while an admin has suspended the account (migration 2026-11-27-001); it cannot log in and leaves public pages. */
+  suspended_at: Defaulted<Timestamp | null>;
+  /** When the suspension ends by itself; null while it lasts until lifted. */
+  suspended_until: Defaulted<Timestamp | null>;
+  suspension_reason: Defaulted<string | null>;
 }
 
 export interface SessionsTable {
@@ -106,6 +111,8 @@ export interface CitiesTable {
   latitude: number;
   longitude: number;
   population: number;
+  /** The GeoNames id of a city an admin import matched or added (migration 2026-11-27-005); null for the seed's. */
+  geoname_id: Defaulted<number | null>;
 }
 
 /** A city's name in one interface language (migration 2026-11-25-001). */
@@ -124,7 +131,28 @@ export interface ContactMessagesTable {
   language: string;
   user_id: number | null;
   handled: Defaulted<Flag>;
+  /** new, read, answered, closed or spam (migration 2026-11-27-004). */
+  status: Defaulted<string>;
+  status_changed_at: Defaulted<Timestamp | null>;
   created_at: Timestamp;
+}
+
+/** An answer an admin mailed to a contact message, kept with it. */
+export interface ContactRepliesTable {
+  id: Generated<number>;
+  message_id: number;
+  admin_id: number | null;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** One row per user and Berlin day (yyyy-mm-dd) with an authenticated request. */
+export interface UserActivityTable {
+  user_id: number;
+  day: string;
+  /** The Monday (yyyy-mm-dd) of the day's ISO week. */
+  week_start: string;
 }
 
 export interface PasswordResetsTable {
@@ -150,6 +178,12 @@ export interface GalleryImagesTable extends ImageVariants, Timestamps {
   user_id: number;
   caption: string | null;
   position: Defaulted<number>;
+  /** 'new' until an admin looked at it ('reviewed'): images are public at once, reviewed after. */
+  review_status: Defaulted<string>;
+  reviewed_at: Defaulted<Timestamp | null>;
+  /** Set while moderation hides the image: it leaves every public answer; its owner sees why. */
+  hidden_at: Defaulted<Timestamp | null>;
+  hidden_reason: Defaulted<string | null>;
 }
 
 export interface GalleryImageStylesTable {
@@ -178,6 +212,9 @@ interface ListingColumns extends Timestamps {
   country_id: number | null;
   city_id: number | null;
   is_active: Defaulted<Flag>;
+  /** Set while moderation hides the listing: it leaves the public lists whatever is_active says. */
+  hidden_at: Defaulted<Timestamp | null>;
+  hidden_reason: Defaulted<string | null>;
   /** Title, description and place folded for the text filter (lowercase, no accents). */
   search_text: Defaulted<string>;
 }
@@ -230,6 +267,8 @@ export interface MessagesTable {
   reference_type: string | null;
   reference_id: number | null;
   reference_data: string | null;
+  /** Set when moderation removed the message: the row stays, its text is never shown again. */
+  removed_at: Defaulted<Timestamp | null>;
   created_at: Timestamp;
 }
 
@@ -263,7 +302,12 @@ export interface ReportsTable {
   details: string | null;
   /** JSON of the reported message or review as it was, for the admin area. */
   snapshot: string | null;
+  /** open, resolved or dismissed. */
   status: Defaulted<string>;
+  /** The action that closed it (dismiss, warn_owner, suspend_owner, hide, remove) and the admin's reason. */
+  resolution: Defaulted<string | null>;
+  resolution_reason: Defaulted<string | null>;
+  resolved_at: Defaulted<Timestamp | null>;
   created_at: Timestamp;
 }
 
@@ -377,6 +421,100 @@ export interface PostPromotionsTable {
   order_id: string | null;
   created_at: Timestamp;
   decided_at: Timestamp | null;
+  /** The published post on Instagram, shown to its owner (migration 2026-11-27-003). */
+  permalink: Defaulted<string | null>;
+  /** Why the admin area rejected it. */
+  reason: Defaulted<string | null>;
+}
+
+/** A stretch of featured status, bought or granted by an admin (migration 2026-11-27-003). */
+export interface FeaturedPeriodsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** purchase or admin. */
+  source: string;
+  order_id: string | null;
+  admin_id: number | null;
+  starts_at: Timestamp;
+  /** Cut to the revoke's moment when an admin revokes the status. */
+  ends_at: Timestamp;
+  revoked_at: Timestamp | null;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+/** What an admin did, append only (migration 2026-11-27-000). */
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  /** Emptied when the admin's account is deleted; the entry stays. */
+  admin_id: number | null;
+  /** What was done, e.g. `user.suspend`, `gallery.delete`, `product.price`. */
+  action: string;
+  /** The kind of thing acted on: user, gallery_image, report, product, ... */
+  target_type: string;
+  target_id: string | null;
+  reason: string | null;
+  /** JSON {before, after} of the values the action changed. */
+  details: string | null;
+  created_at: Timestamp;
+}
+
+/** A warning an admin mailed to a user (migration 2026-11-27-001). */
+export interface AdminUserWarningsTable {
+  id: Generated<number>;
+  user_id: number;
+  admin_id: number | null;
+  reason: string;
+  created_at: Timestamp;
+}
+
+/** The admin team's internal note about a user, never shown to them. */
+export interface AdminUserNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  admin_id: number | null;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** A city import of the admin area (migration 2026-11-27-005): its state, counts, first errors and preview. */
+export interface CityImportsTable extends Timestamps {
+  id: Generated<number>;
+  admin_id: number | null;
+  /** parsing, ready, importing, done, failed or cancelled. */
+  status: string;
+  filename: string;
+  /** geonames or csv. */
+  source: string;
+  licence: string | null;
+  progress: Defaulted<number>;
+  total_rows: Defaulted<number>;
+  valid_rows: Defaulted<number>;
+  new_cities: Defaulted<number>;
+  updated_cities: Defaulted<number>;
+  unchanged: Defaulted<number>;
+  linked: Defaulted<number>;
+  error_count: Defaulted<number>;
+  /** JSON [{line, code, params}] of the first errors. */
+  errors: Defaulted<string>;
+  /** JSON of the first changes the import would make. */
+  preview: Defaulted<string>;
+  /** JSON of the commit's filters. */
+  options: string | null;
+}
+
+/** A valid row of an import, waiting for the commit. */
+export interface CityImportRowsTable {
+  import_id: number;
+  line: number;
+  country_code: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  population: number | null;
+  geoname_id: number | null;
+  /** JSON {language: name} of the names per interface language the file gave. */
+  names: string | null;
 }
 
 export interface Database {
@@ -398,7 +536,11 @@ export interface Database {
   countries: CountriesTable;
   cities: CitiesTable;
   city_names: CityNamesTable;
+  city_imports: CityImportsTable;
+  city_import_rows: CityImportRowsTable;
   contact_messages: ContactMessagesTable;
+  contact_replies: ContactRepliesTable;
+  user_activity: UserActivityTable;
   guest_spots: GuestSpotsTable;
   guest_spot_styles: GuestSpotStylesTable;
   availabilities: AvailabilitiesTable;
@@ -412,6 +554,10 @@ export interface Database {
   instagram_media: InstagramMediaTable;
   instagram_posts: InstagramPostsTable;
   post_promotions: PostPromotionsTable;
+  featured_periods: FeaturedPeriodsTable;
+  admin_audit_log: AdminAuditLogTable;
+  admin_user_warnings: AdminUserWarningsTable;
+  admin_user_notes: AdminUserNotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,10 +16,10 @@ const MAX_FILE_BYTES = GALLERY_IMAGE_MAX_BYTES + 1;
  * limits do. Not on the root app: the plugin adds two hooks to every request of its scope
  * (temporary file cleanup we never need, since uploads are read into memory).
  */
-export async function registerMultipart(app: FastifyInstance): Promise<void> {
+export async function registerMultipart(app: FastifyInstance, opts: { maxFileBytes?: number } = {}): Promise<void> {
   await app.register(multipart, {
     limits: {
-      fileSize: MAX_FILE_BYTES,
+      fileSize: opts.maxFileBytes ?? MAX_FILE_BYTES,
       files: 1,
       // Repeated styleIds are one field each: room for every style plus caption, type, userId.
       fields: 40,
@@ -30,10 +30,13 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Declares upload routes in a scope with multipart bodies, under the plugin's prefix. */
-export async function withUploads(app: FastifyInstance, routes: (scope: FastifyInstance) => void): Promise<void> {
+/**
+ * Declares upload routes in a scope with multipart bodies, under the plugin's prefix. A scope
+ * whose routes stream a larger file to disk (the admin's city import) names its own limit.
+ */
+export async function withUploads(app: FastifyInstance, routes: (scope: FastifyInstance) => void, opts: { maxFileBytes?: number } = {}): Promise<void> {
   await app.register(async (scope) => {
-    await registerMultipart(scope);
+    await registerMultipart(scope, opts);
     routes(scope);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
+import { adminRoutes } from './admin/index';
 import { artistRoutes } from './artists/index';
 import { accountRoutes, authRoutes } from './auth/index';
 import { contactRoutes } from './contact/index';
@@ -54,4 +55,6 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(paymentRoutes, { prefix: '/api/payments', payments: services.payments });
   await app.register(receiptRoutes, { prefix: '/api/payments', receipts: services.receipts });
   await app.register(paymentConfigRoutes, { prefix: '/api/config', payments: services.payments });
+  // The admin area acts on every module, through their services; its guard covers all of it.
+  await app.register(adminRoutes, { prefix: '/api/admin', db: app.ctx.db, ctx: app.ctx, services });
 }

@@ -79,6 +79,11 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   userPostUpsell: () => import('../features/posts/upsell-page'),
   userPostNew: () => import('../features/posts/post-editor-page'),
   userPostEdit: () => import('../features/posts/post-editor-page'),
+  // The admin area is one chunk of its own, loaded only when an admin path is opened.
+  admin: () => import('../features/admin/admin-app'),
+  adminNotAuthorized: () => import('../features/admin/admin-app'),
+  adminSection: () => import('../features/admin/admin-app'),
+  adminSectionItem: () => import('../features/admin/admin-app'),
 };
 
 /**
@@ -116,19 +121,21 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   guestSpots: ['guestSpots', 'listings'],
   guestSpotsPage: ['guestSpots', 'listings'],
   gastplatze: ['guestSpots', 'listings'],
-  guestSpotsManage: ['guestSpots', 'listings', 'errors'],
-  guestSpotNew: ['guestSpots', 'listings', 'errors'],
-  guestSpot: ['guestSpots', 'listings', 'messages', 'spotPhotos', 'errors'],
-  guestSpotEdit: ['guestSpots', 'listings', 'spotPhotos', 'errors'],
-  guestArtistNew: ['availability', 'listings', 'errors'],
-  guestArtistEdit: ['availability', 'listings', 'errors'],
-  guestArtistManage: ['availability', 'listings', 'errors'],
+  // The texts of the detail, form and manage pages are apart from the list's (`*Entry`), so
+  // the public lists leave them out of their first load.
+  guestSpotsManage: ['guestSpotsEntry', 'guestSpots', 'listings', 'listingsEntry', 'errors'],
+  guestSpotNew: ['guestSpotsEntry', 'listings', 'listingsEntry', 'errors'],
+  guestSpot: ['guestSpotsEntry', 'listings', 'listingsEntry', 'messages', 'spotPhotos', 'errors'],
+  guestSpotEdit: ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors'],
+  guestArtistNew: ['availabilityEntry', 'listings', 'listingsEntry', 'errors'],
+  guestArtistEdit: ['availabilityEntry', 'listings', 'listingsEntry', 'errors'],
+  guestArtistManage: ['availabilityEntry', 'availability', 'listings', 'listingsEntry', 'errors'],
   availabilityList: ['availability', 'listings'],
   availabilityListPage: ['availability', 'listings'],
-  availabilityNew: ['availability', 'listings', 'errors'],
-  availabilityManage: ['availability', 'listings', 'errors'],
-  availabilityDetail: ['availability', 'listings', 'messages', 'errors'],
-  tattooArtist: ['availability', 'listings', 'messages', 'errors'],
+  availabilityNew: ['availabilityEntry', 'listings', 'listingsEntry', 'errors'],
+  availabilityManage: ['availabilityEntry', 'availability', 'listings', 'listingsEntry', 'errors'],
+  availabilityDetail: ['availabilityEntry', 'listings', 'listingsEntry', 'messages', 'errors'],
+  tattooArtist: ['availabilityEntry', 'listings', 'listingsEntry', 'messages', 'errors'],
   tattooArtists: ['artists', 'listings'],
   tattooArtistsPage: ['artists', 'listings'],
   messages: ['messages', 'errors'],
@@ -143,4 +150,9 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   // The picture upload reports its failures with the gallery's texts.
   userPostNew: ['posts', 'gallery', 'errors'],
   userPostEdit: ['posts', 'gallery', 'errors'],
+  // Each section loads its own namespace with its code (src/web/features/admin/sections.ts).
+  admin: ['admin', 'errors'],
+  adminNotAuthorized: ['admin', 'errors'],
+  adminSection: ['admin', 'errors'],
+  adminSectionItem: ['admin', 'errors'],
 };

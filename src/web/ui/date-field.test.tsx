@@ -1,10 +1,16 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { DateField, DateRangeField } from './date-field';
 import { formatDay, parseDay } from './date-format';
+
+// The calendar is a lazy chunk (react-day-picker with its locales). Loading it once here keeps its
+// first import, which takes seconds on a busy machine, out of the tests' one-second waits.
+beforeAll(async () => {
+  await import('./date-calendar');
+}, 30_000);
 
 /** A DateField holding its own value, which the test reads from the output below it. */
 function Single({ initial = '', min }: { initial?: string; min?: string }) {

@@ -70,6 +70,8 @@ export function ImageViewer<Image extends ViewerImage>({ images, index, onIndexC
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
+      // Arrow keys in a form field (a dialog opened above the viewer, e.g. a report) are the field's.
+      if (e.target instanceof Element && e.target.closest('input, textarea, select, [contenteditable="true"]')) return;
       if (e.key === 'ArrowLeft') goRef.current(-1);
       else if (e.key === 'ArrowRight') goRef.current(1);
     };

@@ -10,6 +10,12 @@ import * as pictures from './2026-11-25-000-pictures';
 import * as cityNames from './2026-11-25-001-city-names';
 import * as payments from './2026-11-26-000-payments';
 import * as listingOwnerIndexes from './2026-11-26-001-listing-owner-indexes';
+import * as admin from './2026-11-27-000-admin';
+import * as adminUsers from './2026-11-27-001-admin-users';
+import * as adminModeration from './2026-11-27-002-admin-moderation';
+import * as adminMoney from './2026-11-27-003-admin-money';
+import * as adminInbox from './2026-11-27-004-admin-inbox';
+import * as adminCities from './2026-11-27-005-admin-cities';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +30,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-001-city-names': cityNames,
   '2026-11-26-000-payments': payments,
   '2026-11-26-001-listing-owner-indexes': listingOwnerIndexes,
+  '2026-11-27-000-admin': admin,
+  '2026-11-27-001-admin-users': adminUsers,
+  '2026-11-27-002-admin-moderation': adminModeration,
+  '2026-11-27-003-admin-money': adminMoney,
+  '2026-11-27-004-admin-inbox': adminInbox,
+  '2026-11-27-005-admin-cities': adminCities,
 };

@@ -61,11 +61,9 @@ select "id" from "users" where "username_key" = ?
 select "id" from "users" where "username_key" = $1
 
 -- sqlite
-select "sessions"."id" as "session_id", "sessions"."created_at" as "session_created_at", "sessions"."expires_at", "sessions"."last_seen_at", "users"."id", "users"."username", "users"."name", "users"."email", "users"."role", "users"."user_type", "users"."featured_until", "users"."avatar" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = ?
--- plan: SEARCH sessions USING INDEX sqlite_autoindex_sessions_1 (id=?)
--- plan: SEARCH users USING INTEGER PRIMARY KEY (rowid=?)
+select "sessions"."id" as "session_id", "sessions"."created_at" as "session_created_at", "sessions"."expires_at", "sessions"."last_seen_at", "users"."id", "users"."username", "users"."name", "users"."email", "users"."role", "users"."user_type", "users"."featured_until", "users"."avatar", "users"."suspended_at", "users"."suspended_until" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = ?
 -- postgres
-select "sessions"."id" as "session_id", "sessions"."created_at" as "session_created_at", "sessions"."expires_at", "sessions"."last_seen_at", "users"."id", "users"."username", "users"."name", "users"."email", "users"."role", "users"."user_type", "users"."featured_until", "users"."avatar" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = $1
+select "sessions"."id" as "session_id", "sessions"."created_at" as "session_created_at", "sessions"."expires_at", "sessions"."last_seen_at", "users"."id", "users"."username", "users"."name", "users"."email", "users"."role", "users"."user_type", "users"."featured_until", "users"."avatar", "users"."suspended_at", "users"."suspended_until" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = $1
 
 -- sqlite
 select * from "users" where "email_key" = ?
@@ -91,3 +89,8 @@ update "users" set "email" = $1, "email_key" = $2, "updated_at" = $3 where "id" 
 update "users" set "password_hash" = ?, "updated_at" = ? where "id" = ?
 -- postgres
 update "users" set "password_hash" = $1, "updated_at" = $2 where "id" = $3
+
+-- sqlite
+update "users" set "updated_at" = ?, "role" = ? where "id" = ?
+-- postgres
+update "users" set "updated_at" = $1, "role" = $2 where "id" = $3

@@ -91,6 +91,16 @@ select * from "instagram_posts" where "user_id" = ? and "status" in (?, ?) order
 select * from "instagram_posts" where "user_id" = $1 and "status" in ($2, $3) order by case when "planned_at" is null then 1 else 0 end, "planned_at" asc, "id" asc limit $4
 
 -- sqlite
+select * from "post_promotions" where "id" = ?
+-- postgres
+select * from "post_promotions" where "id" = $1
+
+-- sqlite
+select * from "post_promotions" where "id" = ? and "status" = ?
+-- postgres
+select * from "post_promotions" where "id" = $1 and "status" = $2 for update
+
+-- sqlite
 select * from "post_promotions" where "post_id" in (?) order by "id" asc
 -- postgres
 select * from "post_promotions" where "post_id" in ($1) order by "id" asc
@@ -101,6 +111,11 @@ select count(*) as "count" from "instagram_posts" where "user_id" = ? and "statu
 select count(*) as "count" from "instagram_posts" where "user_id" = $1 and "status" in ($2, $3)
 
 -- sqlite
+update "instagram_posts" set "planned_at" = ?, "reminded_at" = ?, "updated_at" = ? where "id" = ?
+-- postgres
+update "instagram_posts" set "planned_at" = $1, "reminded_at" = $2, "updated_at" = $3 where "id" = $4
+
+-- sqlite
 update "instagram_posts" set "reminded_at" = ? where "id" in (?) and "status" = ? and "reminded_at" is null and "planned_at" <= ? returning "id"
 -- postgres
 update "instagram_posts" set "reminded_at" = $1 where "id" in ($2) and "status" = $3 and "reminded_at" is null and "planned_at" <= $4 returning "id"
@@ -109,6 +124,11 @@ update "instagram_posts" set "reminded_at" = $1 where "id" in ($2) and "status" 
 update "instagram_posts" set "type" = ?, "caption" = ?, "hashtags" = ?, "planned_at" = ?, "status" = ?, "media_id" = ?, "published_at" = ?, "updated_at" = ? where "id" = ?
 -- postgres
 update "instagram_posts" set "type" = $1, "caption" = $2, "hashtags" = $3, "planned_at" = $4, "status" = $5, "media_id" = $6, "published_at" = $7, "updated_at" = $8 where "id" = $9
+
+-- sqlite
+update "post_promotions" set "status" = ?, "decided_at" = ?, "permalink" = ?, "reason" = ? where "id" = ? and "status" = ? returning *
+-- postgres
+update "post_promotions" set "status" = $1, "decided_at" = $2, "permalink" = $3, "reason" = $4 where "id" = $5 and "status" = $6 returning *
 
 -- sqlite
 update "user_credits" set "count" = "count" - ? where "user_id" = ? and "product_type" = ? and "count" > ?

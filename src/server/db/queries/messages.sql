@@ -51,6 +51,11 @@ select "hidden_until_id" from "conversations" where "user_id" = ? and "contact_i
 select "hidden_until_id" from "conversations" where "user_id" = $1 and "contact_id" = $2
 
 -- sqlite
+select "id" from "users" where "id" = ? and "suspended_at" is not null and ("suspended_until" is null or "suspended_until" > ?)
+-- postgres
+select "id" from "users" where "id" = $1 and "suspended_at" is not null and ("suspended_until" is null or "suspended_until" > $2)
+
+-- sqlite
 select "id", "content", "sender_id", "created_at" from "messages" where "user_low" = ? and "user_high" = ? order by "id" desc limit ?
 -- postgres
 select "id", "content", "sender_id", "created_at" from "messages" where "user_low" = $1 and "user_high" = $2 order by "id" desc limit $3

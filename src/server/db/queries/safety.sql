@@ -11,9 +11,14 @@ insert into "blocks" ("blocker_id", "blocked_id", "created_at") values (?, ?, ?)
 insert into "blocks" ("blocker_id", "blocked_id", "created_at") values ($1, $2, $3) on conflict ("blocker_id", "blocked_id") do nothing returning "blocked_id"
 
 -- sqlite
-insert into "reports" ("reporter_id", "target_type", "target_id", "target_user_id", "reason", "details", "snapshot", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("reporter_id", "target_type", "target_id") do nothing returning *
+insert into "reports" ("reporter_id", "target_type", "target_id", "target_user_id", "reason", "details", "snapshot", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("reporter_id", "target_type", "target_id") where status = 'open' do nothing returning *
 -- postgres
-insert into "reports" ("reporter_id", "target_type", "target_id", "target_user_id", "reason", "details", "snapshot", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict ("reporter_id", "target_type", "target_id") do nothing returning *
+insert into "reports" ("reporter_id", "target_type", "target_id", "target_user_id", "reason", "details", "snapshot", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict ("reporter_id", "target_type", "target_id") where status = 'open' do nothing returning *
+
+-- sqlite
+select "gallery_images"."id", "gallery_images"."user_id", "gallery_images"."thumbnail_url", "gallery_images"."medium_url", "gallery_images"."caption", "gallery_images"."created_at", "gallery_images"."hidden_at", "users"."name" as "owner_name", "users"."username" as "owner_username" from "gallery_images" inner join "users" on "users"."id" = "gallery_images"."user_id" where "gallery_images"."id" = ?
+-- postgres
+select "gallery_images"."id", "gallery_images"."user_id", "gallery_images"."thumbnail_url", "gallery_images"."medium_url", "gallery_images"."caption", "gallery_images"."created_at", "gallery_images"."hidden_at", "users"."name" as "owner_name", "users"."username" as "owner_username" from "gallery_images" inner join "users" on "users"."id" = "gallery_images"."user_id" where "gallery_images"."id" = $1
 
 -- sqlite
 select "id" from "users" where "id" = ?
@@ -24,6 +29,12 @@ select "id" from "users" where "id" = $1
 select "id", "name", "username", "user_type", "avatar", "bio" from "users" where "id" = ?
 -- postgres
 select "id", "name", "username", "user_type", "avatar", "bio" from "users" where "id" = $1
+
+-- guest spots; availabilities run the same with their names (availabilities, availability_styles, availability_id, artist_id)
+-- sqlite
+select "l"."studio_id" as "owner_id", "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."hidden_at", "users"."name" as "owner_name", "users"."username" as "owner_username" from "guest_spots" as "l" inner join "users" on "users"."id" = "l"."studio_id" where "l"."id" = ?
+-- postgres
+select "l"."studio_id" as "owner_id", "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."hidden_at", "users"."name" as "owner_name", "users"."username" as "owner_username" from "guest_spots" as "l" inner join "users" on "users"."id" = "l"."studio_id" where "l"."id" = $1
 
 -- sqlite
 select "messages"."id", "messages"."sender_id", "messages"."receiver_id", "messages"."content", "messages"."created_at", "sender"."name" as "sender_name", "sender"."username" as "sender_username", "receiver"."name" as "receiver_name", "receiver"."username" as "receiver_username" from "messages" inner join "users" as "sender" on "sender"."id" = "messages"."sender_id" inner join "users" as "receiver" on "receiver"."id" = "messages"."receiver_id" where "messages"."id" = ?
@@ -46,6 +57,6 @@ select "users"."id", "users"."name", "users"."username", "users"."avatar", "bloc
 select "users"."id", "users"."name", "users"."username", "users"."avatar", "blocks"."created_at" from "blocks" inner join "users" on "users"."id" = "blocks"."blocked_id" where "blocks"."blocker_id" = $1 order by "blocks"."created_at" desc, "blocks"."blocked_id" desc limit $2
 
 -- sqlite
-select * from "reports" where "reporter_id" = ? and "target_type" = ? and "target_id" = ?
+select * from "reports" where "reporter_id" = ? and "target_type" = ? and "target_id" = ? and "status" = ?
 -- postgres
-select * from "reports" where "reporter_id" = $1 and "target_type" = $2 and "target_id" = $3
+select * from "reports" where "reporter_id" = $1 and "target_type" = $2 and "target_id" = $3 and "status" = $4

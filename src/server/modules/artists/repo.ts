@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
+import { notSuspended } from '../../db/suspension';
 import { hasPicture } from '../profiles/index';
 
 export interface ArtistFilter {
@@ -38,7 +39,7 @@ export function createArtistRepo(db: Db) {
    * profile without any picture stays out until it has one.
    */
   const filtered = (f: ArtistFilter) => {
-    let q = db.selectFrom('users').where('users.user_type', '=', 'artist').where('users.role', '<>', 'admin').where(hasPicture('users'));
+    let q = db.selectFrom('users').where('users.user_type', '=', 'artist').where('users.role', '<>', 'admin').where(hasPicture('users')).where(notSuspended('users.id', f.now));
     if (f.countryId !== null) q = q.where('users.country_id', '=', f.countryId);
     if (f.cityId !== null) q = q.where('users.city_id', '=', f.cityId);
     if (f.styleId !== null) {

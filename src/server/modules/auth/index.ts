@@ -11,3 +11,4 @@ export { presentSessionUser } from './presenter';
 // The demo seed writes the few account fields the sign-up form does not take.
 export { updateUser } from './repo';
 export { scheduleSweep } from './sweep';
+export { isSuspended, type SuspensionColumns } from './suspension';

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index';
-import type { NewUser, UserRow } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, NewUser, UserRow } from '../../db/schema';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -22,8 +23,16 @@ export async function updateUser(db: Db, id: number, values: Partial<Omit<UserRo
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteUser(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).execute();
+/** Deletes the account; `within` runs first in the same transaction (an admin's audit entry). */
+export async function deleteUser(db: Db, id: number, within?: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+  if (!within) {
+    await db.deleteFrom('users').where('id', '=', id).execute();
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await within(trx);
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  });
 }
 
 export async function insertSession(db: Db, row: { id: string; userId: number; now: string; expiresAt: string }) {
@@ -40,7 +49,7 @@ export function findSessionWithUser(db: Db, id: string) {
     .select([
       'sessions.id as session_id', 'sessions.created_at as session_created_at', 'sessions.expires_at', 'sessions.last_seen_at',
       'users.id', 'users.username', 'users.name', 'users.email', 'users.role', 'users.user_type',
-      'users.featured_until', 'users.avatar',
+      'users.featured_until', 'users.avatar', 'users.suspended_at', 'users.suspended_until',
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
@@ -105,12 +114,20 @@ async function revokeAccess(trx: Db, userId: number, keepSessionId?: string): Pr
 
 /**
  * Voids the user's reset links and ends their sessions but `keepSessionId`, and writes `values`
- * (a new password or email) to the account, in one transaction.
+ * (a new password or email) to the account, in one transaction; `within` runs last in it (an
+ * admin's suspension with its audit entry), and throwing there rolls everything back.
  */
-export async function endSessionsOfUser(db: Db, userId: number, values: Partial<Omit<UserRow, 'id'>>, keepSessionId?: string): Promise<void> {
+export async function endSessionsOfUser(
+  db: Db,
+  userId: number,
+  values: Partial<Omit<UserRow, 'id'>>,
+  keepSessionId?: string,
+  within?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await revokeAccess(trx, userId, keepSessionId);
     if (Object.keys(values).length) await updateUser(trx, userId, values);
+    if (within) await within(trx);
   });
 }
 

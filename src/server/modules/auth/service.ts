@@ -14,7 +14,8 @@ import {
 import { usernameKey } from '../../../common/username';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
-import type { NewUser, UserRow } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, NewUser, UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { consume, refund, resetLimit } from '../../lib/rate-limit/index';
 import { ALL, sessionTag, tags } from '../../lib/answer-cache/index';
@@ -25,6 +26,7 @@ import { dummyHash, hashPassword, verifyPassword } from './password';
 import { presentSessionUser } from './presenter';
 import * as repo from './repo';
 import { endSession, hashToken, newToken, resolveSession, startSession } from './sessions';
+import { isSuspended } from './suspension';
 import { sweepExpired } from './sweep';
 
 const MINUTE = 60_000;
@@ -118,10 +120,16 @@ export function createAuthService(deps: AuthDeps) {
    * Ends the user's sessions (all, or all but `keepSessionId`) and voids their reset links,
    * writing `values` to the account in the same transaction, here and in every process: their
    * cached sessions drop and their open live streams close. Whatever replaces an account's
-   * access goes through it (password and email changes, deletion; a suspension later).
+   * access goes through it (password and email changes, deletion, an admin's suspension, whose
+   * own writes `within` adds to the transaction).
    */
-  async function endSessionsOfUser(userId: number, values: Partial<Omit<UserRow, 'id'>> = {}, keepSessionId?: string): Promise<void> {
-    await repo.endSessionsOfUser(db, userId, values, keepSessionId);
+  async function endSessionsOfUser(
+    userId: number,
+    values: Partial<Omit<UserRow, 'id'>> = {},
+    keepSessionId?: string,
+    within?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
+    await repo.endSessionsOfUser(db, userId, values, keepSessionId, within);
     await sessionsChanged(userId);
   }
   const createUser = (account: NewAccount) => insertAccount(db, account);
@@ -156,6 +164,12 @@ export function createAuthService(deps: AuthDeps) {
     // An unknown email costs a real verification too, so timing does not reveal which accounts exist.
     const ok = await verifyPassword(row?.password_hash ?? (await (dummy ??= dummyHash())), input.password);
     if (!row || !ok) throw new AppError(401, 'invalidCredentials');
+    // Told only after the right password, so the answer reveals nothing to a guesser.
+    if (isSuspended(row)) {
+      await refund(rateLimits, LIMITS.loginIp, `ip:${ip}`);
+      if (row.suspended_until) throw new AppError(403, 'accountSuspendedUntil', { date: row.suspended_until.slice(0, 10) });
+      throw new AppError(403, 'accountSuspended');
+    }
     await refund(rateLimits, LIMITS.loginIp, `ip:${ip}`);
     await resetLimit(rateLimits, LIMITS.loginAccount, account);
     const token = await startSession(db, row.id);
@@ -210,16 +224,34 @@ export function createAuthService(deps: AuthDeps) {
       throw new AppError(400, 'deleteConfirmation', {}, { field: 'confirmation' });
     }
     const row = await requirePassword(userId, input.password);
+    await removeAccount(row);
+  }
+
+  /**
+   * The deletion itself, for the owner's request above and an admin's: `within` runs in the
+   * deleting transaction before the row goes (the admin's audit entry, and a last check that
+   * may still refuse, rolling back with it).
+   */
+  async function removeAccount(row: Pick<UserRow, 'id' | 'avatar' | 'header_image'>, within?: (trx: Transaction<Database>) => Promise<void>) {
+    const userId = row.id;
     const files = [row.avatar, row.header_image].filter((u): u is string => !!u);
     files.push(...(await deps.collectAccountFiles(userId)));
     await endSessionsOfUser(userId);
     // After the sessions: the account can write no new review in between.
     await deps.releaseAccountReviews(userId);
-    await repo.deleteUser(db, userId);
+    await repo.deleteUser(db, userId, within);
     // Its cards, listings, images and sessions leave every answer, and the ratings it gave
     // change profiles we did not read: rare enough to clear everything.
     invalidation.invalidate([ALL]);
     await deps.deleteFiles(files);
+  }
+
+  /** An admin's deletion of another account: no password of the user, the admin checked theirs. */
+  async function removeAccountById(userId: number, within?: (trx: Transaction<Database>) => Promise<void>): Promise<boolean> {
+    const row = await repo.findUserById(db, userId);
+    if (!row) return false;
+    await removeAccount(row, within);
+    return true;
   }
 
   /**
@@ -302,6 +334,7 @@ export function createAuthService(deps: AuthDeps) {
     changeEmail,
     changePassword,
     deleteAccount,
+    removeAccountById,
     forgotPassword,
     resetPassword,
     createAdmin,

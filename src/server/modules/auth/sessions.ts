@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../common/schemas/session';
 import type { Db } from '../../db/index';
 import { presentSessionUser } from './presenter';
 import * as repo from './repo';
+import { isSuspended } from './suspension';
 
 export const DAY_MS = 24 * 60 * 60_000;
 /** However often a session is used, it ends this long after the login that started it. */
@@ -48,7 +49,8 @@ export async function resolveSession(db: Db, token: string): Promise<ResolvedSes
   if (!row) return null;
   const now = Date.now();
   const endOfLife = Date.parse(row.session_created_at) + SESSION_ABSOLUTE_DAYS * DAY_MS;
-  if (Date.parse(row.expires_at) <= now || !(endOfLife > now)) {
+  // A suspension ends the user's sessions; this also ends one a login racing it started.
+  if (Date.parse(row.expires_at) <= now || !(endOfLife > now) || isSuspended(row, now)) {
     await repo.deleteSession(db, id);
     return null;
   }

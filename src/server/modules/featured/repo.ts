@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
+import { notSuspended } from '../../db/suspension';
 import { hasPicture } from '../profiles/index';
 import { selectUserStyles } from '../reference/index';
 
@@ -33,7 +34,8 @@ export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: s
     .where('users.user_type', '=', userType)
     .where('users.featured_until', '>', now)
     // A paid spot still needs a picture to show: without one the profile waits until it has one.
-    .where(hasPicture('users'));
+    .where(hasPicture('users'))
+    .where(notSuspended('users.id', now));
   // Where this hour's window starts; a product of two small numbers, taken modulo the count in SQL.
   const start = hour * limit;
   return db

@@ -27,6 +27,8 @@ export function presentGalleryImage(row: ImageRow, styles: NamedStyle[], viewer:
     createdAt: row.created_at,
     styles: sortStyles(styles),
     can: galleryPolicy.can(viewer, row),
+    // Only who may see a hidden image learns it is hidden, and why.
+    ...(row.hidden_at && galleryPolicy.seeHidden(viewer, row) ? { hiddenReason: row.hidden_reason ?? '' } : {}),
   };
 }
 

@@ -3,16 +3,17 @@ import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { GalleryImagesTable } from '../../db/schema';
 import { countRows } from '../../db/count-rows';
+import { notSuspended } from '../../db/suspension';
 import { pictureColumns, type NewPicture } from '../../lib/images/index';
 
 const IMAGE_COLUMNS = [
   'gallery_images.id', 'gallery_images.user_id', 'gallery_images.image_url', 'gallery_images.medium_url',
   'gallery_images.thumbnail_url', 'gallery_images.width', 'gallery_images.height', 'gallery_images.caption',
-  'gallery_images.position', 'gallery_images.created_at',
+  'gallery_images.position', 'gallery_images.created_at', 'gallery_images.hidden_at', 'gallery_images.hidden_reason',
 ] as const;
 
 /** An image as IMAGE_COLUMNS read it. */
-export type ImageRow = Omit<Selectable<GalleryImagesTable>, 'updated_at'>;
+export type ImageRow = Omit<Selectable<GalleryImagesTable>, 'updated_at' | 'review_status' | 'reviewed_at'>;
 
 /** A user's portfolio in its order: position, then the older first. */
 export function findUserImages(db: Db, userId: number): Promise<ImageRow[]> {
@@ -63,6 +64,8 @@ export function findOwner(db: Db, userId: number): Promise<OwnerRow | undefined>
     .leftJoin('countries', 'countries.id', 'users.country_id')
     .select(OWNER_COLUMNS)
     .where('users.id', '=', userId)
+    // An image of a suspended owner is not shown on its own page either.
+    .where(notSuspended('users.id'))
     .executeTakeFirst();
 }
 
@@ -167,7 +170,10 @@ export function findPublicImages(db: Db, filter: PublicFilter) {
     .selectFrom('gallery_images')
     .innerJoin('users', 'users.id', 'gallery_images.user_id')
     .leftJoin('countries', 'countries.id', 'users.country_id')
-    .select([...IMAGE_COLUMNS, ...OWNER_COLUMNS]);
+    .select([...IMAGE_COLUMNS, ...OWNER_COLUMNS])
+    .where(notSuspended('users.id'))
+    // An image hidden by moderation is in no public list.
+    .where('gallery_images.hidden_at', 'is', null);
   if (filter.styleId !== undefined) {
     const styleId = filter.styleId;
     query = query.where((eb) =>
@@ -241,6 +247,8 @@ type PictureSource = {
   /** The window function that orders each owner's pictures, first one 1. */
   rank: RawBuilder<number>;
   limit: number;
+  /** A condition every picture meets besides its owner (portfolio images: not hidden by moderation). */
+  shown?: RawBuilder<boolean>;
 } & ({ table: 'gallery_images'; owner: 'gallery_images.user_id' } | { table: 'guest_spot_photos'; owner: 'guest_spot_photos.guest_spot_id' });
 
 /**
@@ -258,6 +266,7 @@ function findFirstPictures(db: Db, source: PictureSource): Promise<StoredPicture
           `${table}.thumbnail_url`, `${table}.width`, `${table}.height`, source.rank.as('rank'),
         ])
         .where(source.owner, 'in', source.ownerIds)
+        .$if(source.shown !== undefined, (q) => q.where(source.shown as RawBuilder<boolean>))
         .as('ranked'),
     )
     .select(['ranked.id', 'ranked.owner', 'ranked.image_url', 'ranked.medium_url', 'ranked.thumbnail_url', 'ranked.width', 'ranked.height'])
@@ -275,6 +284,7 @@ export function findFirstPortfolioImages(db: Db, userIds: number[], limit: numbe
     ownerIds: userIds,
     rank: sql<number>`row_number() over (partition by gallery_images.user_id order by gallery_images.created_at desc, gallery_images.id desc)`,
     limit,
+    shown: sql<boolean>`gallery_images.hidden_at is null`,
   });
 }
 

@@ -47,7 +47,8 @@ export function createGalleryService(deps: GalleryDeps) {
 
   /** A user's portfolio as the profile answer carries it: two queries, whatever its size. */
   async function listUserImages(userId: number, viewer: SessionUser | null, lang: Language): Promise<GalleryImage[]> {
-    const rows = await repo.findUserImages(db, userId);
+    // Images hidden by moderation stay in their owner's own view (marked with the reason), nowhere else.
+    const rows = (await repo.findUserImages(db, userId)).filter((row) => !row.hidden_at || galleryPolicy.seeHidden(viewer, row));
     const styles = await stylesByImage(rows.map((r) => r.id), lang);
     return rows.map((row) => presentGalleryImage(row, styles.get(row.id) ?? [], viewer));
   }
@@ -59,7 +60,7 @@ export function createGalleryService(deps: GalleryDeps) {
 
   async function getImage(id: number, viewer: SessionUser | null, lang: Language): Promise<{ image: GalleryImage; user: GalleryOwner }> {
     const row = await repo.findImage(db, id);
-    if (!row) throw imageNotFound();
+    if (!row || (row.hidden_at && !galleryPolicy.seeHidden(viewer, row))) throw imageNotFound();
     const [image, owner, cityName] = await Promise.all([presentOne(row, viewer, lang), repo.findOwner(db, row.user_id), deps.reference.cityNamer(lang)]);
     if (!owner) throw imageNotFound();
     return { image, user: presentOwner(owner, cityName) };

@@ -9,7 +9,14 @@ export function presentMedia(row: MediaRow): PostMedia {
 }
 
 export function presentPromotion(row: PromotionRow): PostPromotion {
-  return { id: row.id, productType: row.product_type as PromotionProduct, status: row.status as PostPromotion['status'], createdAt: row.created_at };
+  return {
+    id: row.id,
+    productType: row.product_type as PromotionProduct,
+    status: row.status as PostPromotion['status'],
+    createdAt: row.created_at,
+    permalink: row.permalink ?? null,
+    reason: row.reason ?? null,
+  };
 }
 
 /** The stored JSON list of hashtags; a damaged value reads as none rather than failing the answer. */

@@ -210,14 +210,32 @@ export async function featuredUntil(conn: Conn, userId: number): Promise<string 
  * Sets a requested promotion to done or rejected; the guard on the status lets one decision
  * win. Answers the updated row, or undefined when it was not requested (any more).
  */
-export function decidePromotion(trx: Conn, id: number, status: 'done' | 'rejected', now: string): Promise<PromotionRow | undefined> {
+export function decidePromotion(
+  trx: Conn,
+  id: number,
+  status: 'done' | 'rejected',
+  now: string,
+  extra: { permalink?: string | null; reason?: string | null } = {},
+): Promise<PromotionRow | undefined> {
   return trx
     .updateTable('post_promotions')
-    .set({ status, decided_at: now })
+    .set({ status, decided_at: now, permalink: extra.permalink ?? null, reason: extra.reason ?? null })
     .where('id', '=', id)
     .where('status', '=', 'requested')
     .returningAll()
     .executeTakeFirst();
+}
+
+/** A promotion still waiting for the admin area, locked for the rest of the transaction on PostgreSQL. */
+export function lockRequestedPromotion(trx: Conn, id: number): Promise<PromotionRow | undefined> {
+  let q = trx.selectFrom('post_promotions').selectAll().where('id', '=', id).where('status', '=', 'requested');
+  if (lockable(trx)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** Moves a planned post to another time; the new time earns its own reminder. */
+export async function movePlannedAt(trx: Conn, postId: number, plannedAt: string, now: string): Promise<void> {
+  await trx.updateTable('instagram_posts').set({ planned_at: plannedAt, reminded_at: null, updated_at: now }).where('id', '=', postId).execute();
 }
 
 export function findPromotion(conn: Conn, id: number): Promise<PromotionRow | undefined> {

@@ -10,7 +10,9 @@ import {
 } from '../../../common/schemas/instagram';
 import type { PromotionProduct } from '../../../common/schemas/payments';
 import type { SessionUser } from '../../../common/schemas/session';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { grantCredit, spendOnPost } from './credits';
 import { releaseMedia, uploadMedia } from './media';
@@ -177,18 +179,54 @@ export function createInstagramService(deps: InstagramDeps) {
   }
 
   /**
-   * The admin area's decision on a requested promotion: done, or rejected with the credit
-   * given back. The guarded update lets exactly one decision (or the post's deletion) win.
+   * The admin area's decision on a requested promotion: done (with the published post's
+   * address), or rejected (with the reason) and the credit given back. The guarded update lets
+   * exactly one decision (or the post's deletion) win; `also` runs in the same transaction
+   * after the winning update (the admin area's audit entry), so both commit or neither.
    */
-  async function decidePromotion(id: number, decision: 'done' | 'rejected'): Promise<PostPromotion> {
+  async function decidePromotion(
+    id: number,
+    decision: 'done' | 'rejected',
+    opts: { permalink?: string | null; reason?: string | null; also?: (trx: Transaction<Database>, row: repo.PromotionRow) => Promise<void> } = {},
+  ): Promise<PostPromotion> {
     const decided = await db.transaction().execute(async (trx) => {
-      const row = await repo.decidePromotion(trx, id, decision, clock().toISOString());
+      const row = await repo.decidePromotion(trx, id, decision, clock().toISOString(), { permalink: opts.permalink, reason: opts.reason });
       if (row && decision === 'rejected') await grantCredit(trx, row.user_id, row.product_type as PromotionProduct);
+      if (row) await opts.also?.(trx, row);
       return row;
     });
     if (decided) return presentPromotion(decided);
-    if (await repo.findPromotion(db, id)) throw conflict('promotionDecided');
-    throw notFound('promotionNotFound');
+    throw await promotionGone(id);
+  }
+
+  /** Why a promotion could not be acted on: decided already (409) or not there (404). */
+  async function promotionGone(id: number): Promise<AppError> {
+    return (await repo.findPromotion(db, id)) ? conflict('promotionDecided') : notFound('promotionNotFound');
+  }
+
+  /**
+   * Moves the post of a requested promotion to another time (the admin area could not post it
+   * then). The promotion row stays locked until the move commits, so a decision arriving
+   * meanwhile waits and then sees the new time; a promotion decided first answers 409.
+   */
+  async function reschedulePromotion(
+    id: number,
+    plannedAt: string,
+    also?: (trx: Transaction<Database>, before: { postId: number; plannedAt: string | null }) => Promise<void>,
+  ): Promise<{ postId: number; userId: number; before: string | null; plannedAt: string }> {
+    const at = toUtc(plannedAt) as string;
+    if (Date.parse(at) <= clock().getTime()) throw new AppError(400, 'postPlannedAtPast', {}, { field: 'plannedAt' });
+    const moved = await db.transaction().execute(async (trx) => {
+      const promotion = await repo.lockRequestedPromotion(trx, id);
+      if (!promotion) return undefined;
+      const post = await repo.findPost(trx, promotion.post_id);
+      if (!post) return undefined;
+      await repo.movePlannedAt(trx, post.id, at, clock().toISOString());
+      await also?.(trx, { postId: post.id, plannedAt: post.planned_at });
+      return { postId: post.id, userId: post.user_id, before: post.planned_at, plannedAt: at };
+    });
+    if (moved) return moved;
+    throw await promotionGone(id);
   }
 
   return {
@@ -200,6 +238,7 @@ export function createInstagramService(deps: InstagramDeps) {
     addMedia,
     promote,
     decidePromotion,
+    reschedulePromotion,
     /** For account deletion: the post pictures' files (the rows go with the user by cascade). */
     filesOfUser: (userId: number): Promise<string[]> => repo.findMediaUrlsOfUser(db, userId),
   };

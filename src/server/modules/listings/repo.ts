@@ -3,11 +3,12 @@ import type { Language } from '../../../common/languages';
 import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { AvailabilitiesTable, Database, GuestSpotsTable } from '../../db/schema';
+import { notSuspended } from '../../db/suspension';
 import { hasPicture } from '../profiles/index';
 import { STYLE_LINKS, ownerColumn, type ListingKind, type ListingOwnColumn, type ListingOwnerColumn, type ListingStyleKey, type ListingTableName } from './kind';
 import type { PublicFilter } from './public-list';
 
-type Shared = 'id' | 'slug' | 'title' | 'description' | 'start_date' | 'end_date' | 'country_id' | 'city_id' | 'is_active' | 'search_text' | 'created_at' | 'updated_at';
+type Shared = 'id' | 'slug' | 'title' | 'description' | 'start_date' | 'end_date' | 'country_id' | 'city_id' | 'is_active' | 'hidden_at' | 'search_text' | 'created_at' | 'updated_at';
 
 /**
  * Both listing tables as one typed table: the shared columns, and every kind's owner and own
@@ -101,7 +102,9 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       ])
       .select(ownColumns)
       .select(sql<string | null>`${sql.ref(kind.storesCityName ? 'l.city_name' : 'ci.name')}`.as('city_name'))
-      .select(sql<string | null>`${sql.ref(`c.name_${lang}`)}`.as('country_name'));
+      .select(sql<string | null>`${sql.ref(`c.name_${lang}`)}`.as('country_name'))
+      // A suspended owner's listings leave every answer, their detail pages too.
+      .where(notSuspended(`l.${owner}`));
 
   /**
    * The text filter as a substring match on search_text. On SQLite, three or more characters
@@ -131,7 +134,8 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
     let q = db
       .selectFrom(listing())
       .where(listed('is_active', byOwner), '=', 1)
-      .where(listed('end_date', byOwner), '>=', f.from && f.from > f.today ? f.from : f.today);
+      .where(listed('end_date', byOwner), '>=', f.from && f.from > f.today ? f.from : f.today)
+      .where(notSuspended(`l.${owner}`));
     if (f.to) q = q.where(listed('start_date', byOwner), '<=', f.to);
     if (f.countryId !== null) q = q.where('l.country_id', '=', f.countryId);
     if (f.cityId !== null) q = q.where('l.city_id', '=', f.cityId);
@@ -156,7 +160,7 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       .selectFrom(listing())
       .select([
         'l.id', 'l.slug', 'l.title', 'l.description', 'l.start_date', 'l.end_date', 'l.country_id', 'l.city_id',
-        'l.is_active', `l.${owner} as owner_id`,
+        'l.is_active', 'l.hidden_at', `l.${owner} as owner_id`,
       ])
       .select(ownColumns)
       .select(

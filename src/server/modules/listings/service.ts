@@ -328,7 +328,8 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
           for (const [name, field] of ownFields) {
             if (input[name] !== undefined) values[field.column] = input[name] as string | number | null;
           }
-          if (input.isActive !== undefined) values.is_active = input.isActive ? 1 : 0;
+          // A listing moderation hid stays off the public lists until an admin shows it again.
+          if (input.isActive !== undefined) values.is_active = input.isActive && !row.hidden_at ? 1 : 0;
           if (place) Object.assign(values, placeColumns(place));
           const searched = ownFields.filter(([, f]) => f.searched).map(([, f]) => f.column);
           if (values.title !== undefined || values.description !== undefined || searched.some((c) => values[c] !== undefined) || place) {

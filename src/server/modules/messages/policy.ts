@@ -5,17 +5,22 @@ import { AppError } from '../../errors';
 export interface BlockState {
   byMe: boolean;
   byThem: boolean;
+  /** The other account is suspended by the admin team: it takes no messages while that lasts. */
+  suspended?: boolean;
 }
 
-/** Anyone may message any other user, of either type, unless either blocked the other. */
+/** Anyone may message any other user, of either type, unless either blocked the other or the other is suspended. */
 export function canMessage(me: number, other: number, blocks: BlockState): boolean {
-  return me !== other && !blocks.byMe && !blocks.byThem;
+  return me !== other && !blocks.byMe && !blocks.byThem && !blocks.suspended;
 }
 
-/** Throws 400 for a message to oneself and 403 across a block (either way; the text does not say who blocked). */
+/**
+ * Throws 400 for a message to oneself and 403 across a block (either way; the text does not say
+ * who blocked) or to a suspended account, with the same text, so a suspension is not announced.
+ */
 export function authorizeMessage(me: number, other: number, blocks: BlockState): void {
   if (me === other) throw new AppError(400, 'messageSelf');
-  if (blocks.byMe || blocks.byThem) throw new AppError(403, 'messageBlocked');
+  if (blocks.byMe || blocks.byThem || blocks.suspended) throw new AppError(403, 'messageBlocked');
 }
 
 /**

@@ -40,7 +40,9 @@ export function presentMessage(row: MessageRow, people: Map<number, MessagePerso
     id: row.id,
     senderId: row.sender_id,
     receiverId: row.receiver_id,
-    content: row.content,
+    // A message moderation removed keeps its place in the thread; both sides read that it was removed.
+    content: row.removed_at ? '' : row.content,
+    ...(row.removed_at ? { removedByModeration: true } : {}),
     isRead: row.is_read === 1,
     createdAt: row.created_at,
     readAt: row.read_at,

@@ -78,8 +78,16 @@ export function createMessageRepo(db: Db) {
         .execute();
     },
 
-    /** Who blocked whom between two users. */
-    async blocksBetween(me: number, other: number): Promise<{ byMe: boolean; byThem: boolean }> {
+    /** Who blocked whom between two users, and whether the other is suspended now. */
+    async blocksBetween(me: number, other: number): Promise<{ byMe: boolean; byThem: boolean; suspended: boolean }> {
+      const now = new Date().toISOString();
+      const suspended = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', other)
+        .where('suspended_at', 'is not', null)
+        .where((eb) => eb.or([eb('suspended_until', 'is', null), eb('suspended_until', '>', now)]))
+        .executeTakeFirst();
       const rows = await db
         .selectFrom('blocks')
         .select(['blocker_id'])
@@ -90,7 +98,7 @@ export function createMessageRepo(db: Db) {
           ]),
         )
         .execute();
-      return { byMe: rows.some((r) => r.blocker_id === me), byThem: rows.some((r) => r.blocker_id === other) };
+      return { byMe: rows.some((r) => r.blocker_id === me), byThem: rows.some((r) => r.blocker_id === other), suspended: suspended !== undefined };
     },
 
     /** The message a sender stored under a client id, if any. */
@@ -107,7 +115,7 @@ export function createMessageRepo(db: Db) {
      * Stores a message; a second one under the same sender and client id is not stored (the
      * unique index decides, so parallel retries cannot both get in) and answers undefined.
      */
-    insertMessage(trx: Executor, values: Omit<MessageRow, 'id' | 'is_read' | 'read_at'>): Promise<MessageRow | undefined> {
+    insertMessage(trx: Executor, values: Omit<MessageRow, 'id' | 'is_read' | 'read_at' | 'removed_at'>): Promise<MessageRow | undefined> {
       return trx
         .insertInto('messages')
         .values(values)

@@ -23,6 +23,11 @@ export interface CreditsPort {
 /** The featured package's promotions: one feed post and one story come with every purchase. */
 export const FEATURED_CREDITS: readonly PromotionProduct[] = ['instagram_feed_post', 'instagram_story'];
 
+/** Where an extension starts: the later of now and the current end. */
+export function featuredStart(current: string | null, now: Date): string {
+  return new Date(Math.max(now.getTime(), current ? Date.parse(current) || 0 : 0)).toISOString();
+}
+
 /** The new end of featured status: the later of now and the current end, plus the package's days. */
 export function extendFeatured(current: string | null, now: Date): string {
   const from = Math.max(now.getTime(), current ? Date.parse(current) || 0 : 0);
@@ -47,7 +52,10 @@ export async function applyEntitlement(
   if (order.product_type === 'featured_artist' || order.product_type === 'featured_studio') {
     const user = await repo.lockUser(trx, userId);
     if (!user) return {};
-    await repo.setFeaturedUntil(trx, userId, extendFeatured(user.featured_until, deps.now), deps.now.toISOString());
+    const endsAt = extendFeatured(user.featured_until, deps.now);
+    await repo.setFeaturedUntil(trx, userId, endsAt, deps.now.toISOString());
+    // The admin area's history of who was featured when and why, written with the move it records.
+    await repo.insertFeaturedPeriod(trx, { userId, orderId: order.id, startsAt: featuredStart(user.featured_until, deps.now), endsAt, now: deps.now.toISOString() });
     for (const kind of FEATURED_CREDITS) await deps.credits.grantCredit(trx, userId, kind, 1);
     return {};
   }

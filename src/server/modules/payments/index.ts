@@ -3,7 +3,7 @@
  * needs of it. Everything else in this folder is its own business (lint refuses imports of it).
  */
 export { paymentConfigRoutes } from './config-routes';
-export type { CreditsPort } from './entitlements';
+export { FEATURED_CREDITS, type CreditsPort } from './entitlements';
 export { moveOrder, type OrderStatus } from './order-state';
 export { createTestProvider, type TestProvider } from './providers/test-provider';
 export { createReceiptService, type ReceiptService } from './receipts';

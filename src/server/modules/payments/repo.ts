@@ -75,6 +75,24 @@ export async function setFeaturedUntil(trx: Conn, userId: number, featuredUntil:
   await trx.updateTable('users').set({ featured_until: featuredUntil, updated_at: now }).where('id', '=', userId).execute();
 }
 
+/** Records the featured days an order bought; the order's unique index keeps it to one row. */
+export async function insertFeaturedPeriod(trx: Conn, period: { userId: number; orderId: string; startsAt: string; endsAt: string; now: string }): Promise<void> {
+  await trx
+    .insertInto('featured_periods')
+    .values({
+      user_id: period.userId,
+      source: 'purchase',
+      order_id: period.orderId,
+      admin_id: null,
+      starts_at: period.startsAt,
+      ends_at: period.endsAt,
+      revoked_at: null,
+      reason: null,
+      created_at: period.now,
+    })
+    .execute();
+}
+
 export async function webhookEventSeen(db: Db, eventId: string): Promise<boolean> {
   const row = await db.selectFrom('payment_webhook_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
   return !!row;

@@ -422,7 +422,7 @@ describeEachEngine('profiles', (engine) => {
     });
 
     it('answers 404 for unknown, reserved and all-digit names', async () => {
-      for (const url of ['/nobody-here-xyz', '/de/nobody-here-xyz', '/admin', '/12345', '/ab', '/a.b.c']) {
+      for (const url of ['/nobody-here-xyz', '/de/nobody-here-xyz', '/settings', '/12345', '/ab', '/a.b.c']) {
         expect((await page(url)).statusCode, url).toBe(404);
       }
     });

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { UserUpdate } from '../../db/schema';
+import { notSuspended } from '../../db/suspension';
 import { selectUserStyles } from '../reference/index';
 
 export type ProfileKey = { id: number } | { usernameKey: string };
@@ -21,7 +22,7 @@ export function findProfileRow(db: Db, key: ProfileKey, lang: Language) {
       'users.created_at', 'users.rating_sum', 'users.rating_count', 'countries.code as country_code', eb.ref(`countries.name_${lang}`).as('country_local_name'),
     ]);
   query = 'id' in key ? query.where('users.id', '=', key.id) : query.where('users.username_key', '=', key.usernameKey);
-  return query.executeTakeFirst();
+  return query.where(notSuspended('users.id')).executeTakeFirst();
 }
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
 
@@ -110,5 +111,6 @@ export async function replaceImage(
  * of the users table in the query; the portfolio check is served by `gallery_images_user_idx`.
  */
 export function hasPicture(user: string): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(`${user}.avatar`)} is not null or exists (select 1 from gallery_images where gallery_images.user_id = ${sql.ref(`${user}.id`)}))`;
+  return sql<boolean>`(${sql.ref(`${user}.avatar`)} is not null or exists (select 1 from gallery_images where gallery_images.user_id = ${sql.ref(`${user}.id`)} and gallery_images.hidden_at is null))`;
 }
+

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index';
 import type { CitiesTable, CountriesTable, StylesTable } from '../../db/schema';
 
 export type CountryRow = Selectable<CountriesTable>;
-export type CityRow = Selectable<CitiesTable>;
+export type CityRow = Omit<Selectable<CitiesTable>, 'geoname_id'>;
 export type StyleRow = Selectable<StylesTable>;
 
 /** Users' style links joined with the styles: where a query for the styles of users starts. */

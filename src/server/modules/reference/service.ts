@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isLanguage, type Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
 import { AppError, notFound } from '../../errors';
+import { tags, type Invalidatable } from '../../lib/answer-cache/index';
 import { createReferenceRepo, type CountryRow, type StyleRow } from './repo';
 
 export type LocalizedNames = Record<Language, string>;
@@ -110,13 +111,26 @@ export interface PlaceErrors {
 }
 
 /**
- * Styles, countries and cities as the API serves them. Reference data only changes by seeding,
- * which happens before the server starts, so it is read once and every answer is kept per
- * language.
+ * Styles, countries and cities as the API serves them. Reference data changes by seeding before
+ * the server starts and by an admin's city import, which clears the `reference` tag: it is read
+ * once, every answer is kept per language, and both are read again after that tag is cleared.
  */
 export function createReferenceService(deps: { db: Db }) {
   const repo = createReferenceRepo(deps.db);
   let snapshot: Promise<Snapshot> | undefined;
+  // Bumped when the tables changed: the per-language answers made before are dropped.
+  let generation = 0;
+  const forget = () => {
+    snapshot = undefined;
+    generation += 1;
+  };
+  // Registered with the app's invalidation by buildApp (a CLI only sends, never listens).
+  const cache: Invalidatable = {
+    invalidate: (list) => {
+      for (const tag of list) if (tag === tags.reference) return forget();
+    },
+    clear: forget,
+  };
 
   async function build(): Promise<Snapshot> {
     const [countries, cities, styles, cityNames] = await Promise.all([
@@ -198,16 +212,24 @@ export function createReferenceService(deps: { db: Db }) {
   /** An answer built once per language from the snapshot, then kept. */
   function perLanguage<T>(make: (data: Snapshot, lang: Language) => T): (lang: Language) => Promise<T> {
     const kept = new Map<Language, T>();
+    let keptGeneration = generation;
     return async (lang) => {
+      if (keptGeneration !== generation) {
+        kept.clear();
+        keptGeneration = generation;
+      }
       const hit = kept.get(lang);
       if (hit) return hit;
       const made = make(await load(), lang);
-      kept.set(lang, made);
+      if (keptGeneration === generation) kept.set(lang, made);
       return made;
     };
   }
 
   return {
+    /** The snapshot and its answers as a cache the `reference` tag clears (an admin's city import). */
+    cache,
+
     /** The whole location picker's data: every country with its cities, serialized once per language. */
     countriesWithCities: perLanguage((data, lang): CachedJson => {
       const list = sortedCountries(data, lang).map((country) => ({

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { isPostgresDb, type Db } from '../../db/index';
+import type { Database } from '../../db/schema';
 
 const REVIEW_COLUMNS = [
   'reviews.id', 'reviews.reviewer_id', 'reviews.reviewed_id', 'reviews.rating', 'reviews.comment', 'reviews.created_at',
@@ -114,16 +115,22 @@ export async function saveReview(
 
 /** Deletes a review and takes its rating off the reviewed user, in one transaction; false when it was gone already. */
 export async function deleteReview(db: Db, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('reviews').where('id', '=', id).returning(['reviewed_id', 'rating']).executeTakeFirst();
-    if (!gone) return false;
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ rating_sum: eb('rating_sum', '-', gone.rating), rating_count: eb('rating_count', '-', 1) }))
-      .where('id', '=', gone.reviewed_id)
-      .execute();
-    return true;
-  });
+  return db.transaction().execute(async (trx) => (await deleteReviewIn(trx, id)) !== null);
+}
+
+/**
+ * The same inside the caller's transaction (moderation removes a review together with closing
+ * its reports and the audit entry); answers the reviewed user's id, or null when there was none.
+ */
+export async function deleteReviewIn(trx: Transaction<Database>, id: number): Promise<number | null> {
+  const gone = await trx.deleteFrom('reviews').where('id', '=', id).returning(['reviewed_id', 'rating']).executeTakeFirst();
+  if (!gone) return null;
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ rating_sum: eb('rating_sum', '-', gone.rating), rating_count: eb('rating_count', '-', 1) }))
+    .where('id', '=', gone.reviewed_id)
+    .execute();
+  return gone.reviewed_id;
 }
 
 /**

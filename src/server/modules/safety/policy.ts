@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../common/schemas/session';
 
 /**
- * Who may report what. Anyone logged in may report another user or any review but their own;
+ * Who may report what. Anyone logged in may report another user, any review, image or listing but their own;
  * a message only its recipient may report. A message of someone else's conversation is
  * answered as not found, so its id tells a stranger nothing; its own sender gets a 403 naming
  * the rule.
@@ -13,4 +13,9 @@ export const reportPolicy = {
     return message.sender_id === reporter.id ? 'notAllowed' : 'hidden';
   },
   review: (reporter: SessionUser, review: { reviewer_id: number }): 'ok' | 'forbidden' => (review.reviewer_id === reporter.id ? 'forbidden' : 'ok'),
+  /** An image or listing: anyone but its owner; one hidden by moderation is gone for the others. */
+  published: (reporter: SessionUser, target: { owner_id: number; hidden_at: string | null }): 'ok' | 'forbidden' | 'hidden' => {
+    if (target.owner_id === reporter.id) return 'forbidden';
+    return target.hidden_at ? 'hidden' : 'ok';
+  },
 };

@@ -1,5 +1,5 @@
 import type { Block, Report } from '../../../common/schemas/messages';
-import type { BlockRow, MessageTargetRow, ReportRow, ReviewTargetRow, UserTargetRow } from './repo';
+import type { BlockRow, ImageTargetRow, ListingTargetRow, MessageTargetRow, ReportRow, ReviewTargetRow, UserTargetRow } from './repo';
 
 /** A row of GET /api/blocks: the blocked user and when. */
 export function presentBlock(row: BlockRow): Block {
@@ -41,4 +41,21 @@ export const snapshotOf = {
     reviewed: { id: r.reviewed_id, name: r.reviewed_name, username: r.reviewed_username },
   }),
   user: (u: UserTargetRow) => ({ id: u.id, name: u.name, username: u.username, userType: u.user_type, avatar: u.avatar, bio: u.bio }),
+  image: (i: ImageTargetRow) => ({
+    id: i.id,
+    thumbnailUrl: i.thumbnail_url,
+    mediumUrl: i.medium_url,
+    caption: i.caption,
+    createdAt: i.created_at,
+    owner: { id: i.user_id, name: i.owner_name, username: i.owner_username },
+  }),
+  listing: (l: ListingTargetRow) => ({
+    id: l.id,
+    slug: l.slug,
+    title: l.title,
+    description: l.description,
+    startDate: l.start_date,
+    endDate: l.end_date,
+    owner: { id: l.owner_id, name: l.owner_name, username: l.owner_username },
+  }),
 };

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { ReportsTable } from '../../db/schema';
 
@@ -80,6 +80,35 @@ export function findReviewTarget(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/** A portfolio image with its owner, for the report's snapshot; a hidden one is gone for everyone but its owner. */
+export function findImageTarget(db: Db, id: number) {
+  return db
+    .selectFrom('gallery_images')
+    .innerJoin('users', 'users.id', 'gallery_images.user_id')
+    .select([
+      'gallery_images.id', 'gallery_images.user_id', 'gallery_images.thumbnail_url', 'gallery_images.medium_url',
+      'gallery_images.caption', 'gallery_images.created_at', 'gallery_images.hidden_at',
+      'users.name as owner_name', 'users.username as owner_username',
+    ])
+    .where('gallery_images.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A guest spot or an availability with its owner, for the report's snapshot. */
+export async function findListingTarget(db: Db, type: 'guest_spot' | 'availability', id: number) {
+  const query =
+    type === 'guest_spot'
+      ? db.selectFrom('guest_spots as l').innerJoin('users', 'users.id', 'l.studio_id').select('l.studio_id as owner_id')
+      : db.selectFrom('availabilities as l').innerJoin('users', 'users.id', 'l.artist_id').select('l.artist_id as owner_id');
+  return query
+    .select([
+      'l.id', 'l.slug', 'l.title', 'l.description', 'l.start_date', 'l.end_date', 'l.hidden_at',
+      'users.name as owner_name', 'users.username as owner_username',
+    ])
+    .where('l.id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findUserTarget(db: Db, id: number) {
   return db.selectFrom('users').select(['id', 'name', 'username', 'user_type', 'avatar', 'bio']).where('id', '=', id).executeTakeFirst();
 }
@@ -89,6 +118,8 @@ type Found<F extends (db: Db, id: number) => Promise<unknown>> = NonNullable<Awa
 export type MessageTargetRow = Found<typeof findMessageTarget>;
 export type ReviewTargetRow = Found<typeof findReviewTarget>;
 export type UserTargetRow = Found<typeof findUserTarget>;
+export type ImageTargetRow = Found<typeof findImageTarget>;
+export type ListingTargetRow = NonNullable<Awaited<ReturnType<typeof findListingTarget>>>;
 
 export type ReportRow = Selectable<ReportsTable>;
 
@@ -104,9 +135,10 @@ export interface NewReport {
 }
 
 /**
- * Stores a report unless this reporter already reported the target: the unique index
- * reports_once_idx decides, so parallel repeats store one. Answers the stored report and
- * whether this call made it.
+ * Stores a report unless this reporter has an open report on the target: the partial unique
+ * index reports_open_once_idx decides, so parallel repeats store one (a closed report does not
+ * count, so what comes back after a dismissal can be reported again). Answers the stored
+ * report and whether this call made it.
  */
 export async function insertReportOnce(db: Db, report: NewReport): Promise<{ row: ReportRow; created: boolean }> {
   const inserted = await db
@@ -121,7 +153,8 @@ export async function insertReportOnce(db: Db, report: NewReport): Promise<{ row
       snapshot: report.snapshot,
       created_at: report.now,
     })
-    .onConflict((oc) => oc.columns(['reporter_id', 'target_type', 'target_id']).doNothing())
+    // The index's predicate, written as a literal so both engines match the partial index.
+    .onConflict((oc) => oc.columns(['reporter_id', 'target_type', 'target_id']).where(sql<boolean>`status = 'open'`).doNothing())
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { row: inserted, created: true };
@@ -131,6 +164,7 @@ export async function insertReportOnce(db: Db, report: NewReport): Promise<{ row
     .where('reporter_id', '=', report.reporterId)
     .where('target_type', '=', report.targetType)
     .where('target_id', '=', report.targetId)
+    .where('status', '=', 'open')
     .executeTakeFirstOrThrow();
   return { row: first, created: false };
 }

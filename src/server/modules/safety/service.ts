@@ -83,6 +83,20 @@ export function createSafetyService(deps: SafetyDeps) {
       if (reportPolicy.review(user, review) !== 'ok') throw forbidden();
       return { targetUserId: review.reviewer_id, snapshot: snapshotOf.review(review) };
     }
+    if (type === 'image') {
+      const image = await repo.findImageTarget(db, id);
+      const verdict = image ? reportPolicy.published(user, { owner_id: image.user_id, hidden_at: image.hidden_at }) : 'hidden';
+      if (!image || verdict === 'hidden') throw notFound('reportTargetNotFound');
+      if (verdict === 'forbidden') throw forbidden();
+      return { targetUserId: image.user_id, snapshot: snapshotOf.image(image) };
+    }
+    if (type === 'guest_spot' || type === 'availability') {
+      const listing = await repo.findListingTarget(db, type, id);
+      const verdict = listing ? reportPolicy.published(user, listing) : 'hidden';
+      if (!listing || verdict === 'hidden') throw notFound('reportTargetNotFound');
+      if (verdict === 'forbidden') throw forbidden();
+      return { targetUserId: listing.owner_id, snapshot: snapshotOf.listing(listing) };
+    }
     const target = await repo.findUserTarget(db, id);
     if (!target) throw notFound('reportTargetNotFound');
     if (reportPolicy.user(user, target) !== 'ok') throw forbidden();

@@ -111,6 +111,22 @@ describeEachEngine('demo seed', (engine) => {
     expect((await t.app.ctx.db.selectFrom('user_styles').select('user_id').execute()).length).toBe(stylesBefore.length);
   });
 
+  it('fills the admin inbox and a year of active days for the statistics, once', async () => {
+    const db = t.app.ctx.db;
+    const messages = await db.selectFrom('contact_messages').select(['id', 'status', 'user_id', 'language']).orderBy('id').execute();
+    expect(messages.map((m) => m.status).sort()).toEqual(['answered', 'closed', 'new', 'new', 'read', 'spam']);
+    expect(new Set(messages.map((m) => m.language))).toEqual(new Set(['en', 'de', 'es', 'fr', 'pt']));
+    // Lena and Ana wrote from their accounts' addresses: the inbox links them.
+    expect(messages.filter((m) => m.user_id !== null)).toHaveLength(2);
+    expect(await db.selectFrom('contact_replies').select('id').execute()).toHaveLength(1);
+    const weeks = new Set((await db.selectFrom('user_activity').select('week_start').execute()).map((r) => r.week_start));
+    expect(weeks.size).toBeGreaterThanOrEqual(50);
+    const days = (await db.selectFrom('user_activity').select('day').execute()).length;
+    await seedDemo({ db, config: t.config });
+    expect(await db.selectFrom('contact_messages').select('id').execute()).toHaveLength(messages.length);
+    expect((await db.selectFrom('user_activity').select('day').execute()).length).toBe(days);
+  });
+
   it('gives every artist and studio a portfolio of 3 to 6 images with their styles and captions in their bio language', async () => {
     const db = t.app.ctx.db;
     const storage = createStorage(t.config);

@@ -7,6 +7,7 @@ import { setUserStyles } from '../../modules/profiles/index';
 import type { Db } from '../../db/index';
 import { generateArtwork, generateAvatar } from './artwork';
 import { seedDemoConversations } from './conversations';
+import { seedDemoActivity, seedDemoContactMessages } from './inbox';
 import { seedDemoListings } from './listings';
 import { seedDemoPurchases } from './payments';
 import { seedPortfolios } from './portfolio';
@@ -66,6 +67,8 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
     await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);
     await seedDemoPurchases(db, config, DEMO_EMAIL_DOMAIN);
     await seedDemoPosts(db, config, DEMO_EMAIL_DOMAIN);
+    await seedDemoContactMessages(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoActivity(db, DEMO_EMAIL_DOMAIN);
     return;
   }
   for (const person of DEMO_PEOPLE) {
@@ -149,6 +152,9 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
   // The two demo logins buy featured status on the test provider, then Lena plans posts with it.
   await seedDemoPurchases(db, config, DEMO_EMAIL_DOMAIN);
   await seedDemoPosts(db, config, DEMO_EMAIL_DOMAIN);
+  // The admin area's inbox, and a year of active days behind its statistics.
+  await seedDemoContactMessages(db, DEMO_EMAIL_DOMAIN);
+  await seedDemoActivity(db, DEMO_EMAIL_DOMAIN);
 }
 
 async function demoImages(storage: Storage, person: DemoPerson, index: number, id: number): Promise<{ avatar: string; header: string }> {

@@ -45,7 +45,8 @@ export async function seedReference(db: Db): Promise<void> {
     }
 
     // Kept equal to the list in city-names.ts on every start: a database seeded before the table
-    // existed, or before a name was added or corrected, gets the current names.
+    // existed, or before a name was added or corrected, gets the current names. Only the cities
+    // the list names are touched: the names an admin's city import gave other cities stay.
     const seeded = await trx
       .selectFrom('cities')
       .innerJoin('countries', 'countries.id', 'cities.country_id')
@@ -59,10 +60,13 @@ export async function seedReference(db: Db): Promise<void> {
       return CITY_NAME_LANGUAGES.map((language, i) => ({ city_id: cityId, language, name: localized[i] as string }));
     });
     const key = (r: { city_id: number; language: string; name: string }) => `${r.city_id}\u0000${r.language}\u0000${r.name}`;
-    const stored = await trx.selectFrom('city_names').select(['city_id', 'language', 'name']).execute();
+    const listedIds = [...new Set(ids.values())];
+    const stored = listedIds.length
+      ? await trx.selectFrom('city_names').select(['city_id', 'language', 'name']).where('city_id', 'in', listedIds).execute()
+      : [];
     const storedKeys = new Set(stored.map(key));
     if (stored.length !== wanted.length || wanted.some((r) => !storedKeys.has(key(r)))) {
-      await trx.deleteFrom('city_names').execute();
+      if (listedIds.length) await trx.deleteFrom('city_names').where('city_id', 'in', listedIds).execute();
       for (const batch of batches(wanted)) await trx.insertInto('city_names').values(batch).execute();
     }
   });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from '../../i18n/react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from '../../routing';
 import { SessionProvider } from '../../lib/session';
+import { splitLanguage } from '../../../common/languages';
 import { LoadingShape, SkeletonLines } from '../../ui/skeleton';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -67,10 +68,33 @@ function useFocusMainOnNavigate() {
   }, [pathname]);
 }
 
+/**
+ * The admin area brings its own frame (sidebar, its header, its main): the site's would repeat
+ * it. Its not-authorised page is for anyone the gate turns away, so it keeps the site's frame.
+ */
+function isAdminPath(pathname: string): boolean {
+  return /^\/admin(\/(?!not-authorized\/?$)|$)/.test(splitLanguage(pathname).path);
+}
+
 /** The frame of the content: skip link, header, main, footer. */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   useFocusMainOnNavigate();
+  if (isAdminPath(pathname)) {
+    return (
+      <>
+        <a
+          href={`#${MAIN_ID}`}
+          className="sr-only z-50 rounded bg-ink px-4 py-2 font-semibold text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {t('skipToContent')}
+        </a>
+        <NavigationProgress />
+        {children}
+      </>
+    );
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <a

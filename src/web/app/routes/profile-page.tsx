@@ -41,8 +41,8 @@ const loadMessages = () => import('../../features/messages/owner-tab');
 
 const TAB_PARTS: Record<LazyTabId, TabPart> = {
   portfolio: { load: loadPortfolio, namespaces: ['gallery'] },
-  guestspots: { load: loadListings, namespaces: ['guestSpots', 'listings'] },
-  availability: { load: loadListings, namespaces: ['availability', 'listings'] },
+  guestspots: { load: loadListings, namespaces: ['guestSpotsEntry', 'guestSpots', 'listings', 'listingsEntry'] },
+  availability: { load: loadListings, namespaces: ['availabilityEntry', 'availability', 'listings', 'listingsEntry'] },
   reviews: { load: loadReviews, namespaces: ['reviews'] },
   messages: { load: loadMessages, namespaces: ['messages'] },
 };

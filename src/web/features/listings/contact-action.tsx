@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session';
  * with the message dialog): visitors log in first, logged-in users go to the poster's profile.
  */
 export function ContactAction({ username, name }: { username: string; name: string }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listingsEntry');
   const { state } = useSession();
   const location = useLocation();
   if (state !== 'loggedIn') {

@@ -5,7 +5,10 @@ import type { KindName, Listing, ListingKind } from './kind';
 
 type Translate = Parameters<ListingKind['sections']>[1];
 
-/** What follows from the account type that posts a kind: the texts that name it. */
+/**
+ * What follows from the account type that posts a kind: the texts that name it (`ownerLabel` and
+ * `wrongType` in the kind's entry namespace, `emptyAction` in its list namespace).
+ */
 const POSTERS = {
   artist: { ownerLabel: 'detail.artist', wrongType: 'form.onlyArtists', emptyAction: 'list.emptyArtistAction' },
   studio: { ownerLabel: 'detail.studio', wrongType: 'form.onlyStudios', emptyAction: 'list.emptyStudioAction' },
@@ -43,6 +46,7 @@ export function defineKind<L extends Listing>({ routes, detailRoute, facts, sect
   const detailPath = (entry: Pick<L, 'slug'>) => buildPath(detailRoute, { slug: entry.slug });
   return {
     ...own,
+    entryNs: `${own.name}Entry`,
     other: OTHER_KIND[own.name],
     // Both kinds page their public list by path ({list}/page/{n}), the addresses search engines see.
     paths: {
@@ -55,7 +59,7 @@ export function defineKind<L extends Listing>({ routes, detailRoute, facts, sect
     },
     detailPath,
     tabPath: detailPath,
-    facts: (entry, t, period) => [{ label: t('listings:fields.period'), value: period(entry.startDate, entry.endDate) }, ...facts(entry, t)],
+    facts: (entry, t, period) => [{ label: t('listingsEntry:fields.period'), value: period(entry.startDate, entry.endDate) }, ...facts(entry, t)],
     sections: (entry, t) => [{ title: t('detail.description'), text: entry.description }, ...(sections?.(entry, t) ?? [])],
     texts: {
       ...texts,

@@ -52,7 +52,7 @@ export function DetailLayout({
   media?: ReactNode;
   below?: ReactNode;
 }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listingsEntry');
   const profile = profilePathTo(owner.username);
   return (
     <article className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 sm:py-12">

@@ -46,7 +46,7 @@ export type ContactSlot = (entry: { listing: Listing; owner: OwnerCard; refresh:
  * whoever may change it (`can`) gets the inactive notice, the actions and the matches.
  */
 function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind; listing: Listing; contact?: ContactSlot; refresh: () => void }) {
-  const { t } = useTranslation([kind.name, 'listings']);
+  const { t } = useTranslation([kind.entryNs, 'listingsEntry']);
   const navigate = useNavigate();
   const lang = useLanguage();
   const period = usePeriodText();
@@ -96,7 +96,7 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
 
 /** /guestspot/{slug}, /tattooartist/{slug} and /artist-availability/{id}: one listing, loaded by slug or id. */
 function DetailPage({ kind, contact }: { kind: ListingKind; contact?: ContactSlot }) {
-  const { t } = useTranslation([kind.name, 'listings']);
+  const { t } = useTranslation([kind.entryNs, 'listingsEntry']);
   const { id, slug } = useParams();
   const query = useListing(kind, { id, slug });
   return (

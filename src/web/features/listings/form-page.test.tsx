@@ -21,7 +21,7 @@ function mockApi(onPost?: (body: unknown) => Response) {
 }
 
 const render = (path = '/guestspot/new', user = studio) =>
-  renderWithApp(<GuestSpotFormPage />, { path, namespaces: ['guestSpots', 'listings', 'errors'], session: { state: 'loggedIn', user } });
+  renderWithApp(<GuestSpotFormPage />, { path, namespaces: ['guestSpotsEntry', 'listings', 'listingsEntry', 'errors'], session: { state: 'loggedIn', user } });
 
 describe('guest spot form', () => {
   it("starts at the studio's own place", async () => {

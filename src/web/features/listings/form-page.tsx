@@ -15,10 +15,10 @@ import { SpotPhotosManager } from './spot-photos';
 
 /** The form of one kind: the common fields around the kind's own (`KIND_FORMS[kind.name].Body`). */
 function ListingForm({ kind, entry, place }: { kind: ListingKind; entry?: Listing; place?: OwnPlace }) {
-  const { t } = useTranslation([kind.name, 'listings']);
+  const { t } = useTranslation(kind.entryNs);
   const kindForm = KIND_FORMS[kind.name];
   const form = useListingForm({
-    ns: kind.name,
+    ns: kind.entryNs,
     schema: kindForm.schema,
     initial: () => kindForm.initial(entry, place),
     order: kindForm.order,
@@ -50,7 +50,7 @@ function NewListing({ kind }: { kind: ListingKind }) {
  * this kind; an edit whoever may edit the entry (`can.edit`), once it has loaded.
  */
 function FormScreen({ kind }: { kind: ListingKind }) {
-  const { t } = useTranslation([kind.name, 'listings']);
+  const { t } = useTranslation(kind.entryNs);
   const { user } = useSession();
   const { id, slug } = useParams();
   const editing = Boolean(id || slug);

@@ -13,8 +13,16 @@ import type { TabCardEntry } from './tab-card';
 /** A listing of either kind, as the API answers it. */
 export type Listing = GuestSpot | Availability;
 
-/** The name of a kind; it is also the kind's text namespace (`list.*`, `detail.*`, `form.*`, ...). */
+/** The name of a kind; it is also the text namespace of the kind's public list (`list.*`). */
 export type KindName = 'guestSpots' | 'availability';
+
+/**
+ * The text namespace of everything else of a kind (`detail.*`, `form.*`, `manage.*`,
+ * `profileTab.*`): apart from the list's, so the public list's first load leaves it out. The
+ * texts both kinds share are split the same way: `listings` holds what the public lists show,
+ * `listingsEntry` the rest.
+ */
+export type KindEntryNs = `${KindName}Entry`;
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -31,6 +39,8 @@ export interface OwnPlace {
  */
 export interface ListingKind<L extends Listing = Listing> {
   name: KindName;
+  /** The namespace of the detail, form, manage and profile tab texts (`guestSpotsEntry`). */
+  entryNs: KindEntryNs;
   /** The kind whose listings match this kind's (shown to the owner on the detail page). */
   other: KindName;
   /** The account type that posts this kind. */
@@ -61,9 +71,13 @@ export interface ListingKind<L extends Listing = Listing> {
   cardExtra?(entry: L): ReactNode;
   /** The listing of the other kind in one of this kind's matches. */
   matched(match: unknown): Listing;
+  /** The detail page's facts and text sections; `t` reads the entry namespace (`detail.*`). */
   facts(entry: L, t: T, period: (start: unknown, end: unknown) => string): DetailFact[];
   sections(entry: L, t: T): { title: string; text: string | null }[];
-  /** Keys of the kind's texts that differ in name between the kinds. */
+  /**
+   * Keys of the kind's texts that differ in name between the kinds: `otherAction` in the list's
+   * namespace (`name`), the unprefixed others in `entryNs`.
+   */
   texts: {
     ownerLabel: string;
     notFound: string;

@@ -38,7 +38,7 @@ export function StyleBadges({ styles, max = MAX_STYLES }: { styles: StyleRef[]; 
 }
 
 export function InactiveBadge() {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listingsEntry');
   return <Badge tone="danger">{t('inactive')}</Badge>;
 }
 

@@ -14,7 +14,7 @@ import { TextArea, TextField } from '../../ui/field';
 import { StylePicker } from '../../reference/style-picker';
 import { FormSummary } from '../../ui/form-summary';
 import { Skeleton } from '../../ui/skeleton';
-import type { KindName } from './kind';
+import type { KindEntryNs } from './kind';
 import { serverFieldErrors } from './page-guard';
 import { PlaceFields, type PlaceValues } from './place-fields';
 
@@ -35,8 +35,8 @@ export interface ListingFormValues extends PlaceValues {
 type CommonField = keyof ListingFormValues;
 
 interface ListingFormOptions<V extends ListingFormValues, D, Saved> {
-  /** The kind's text namespace: its form texts live under `form.*` there. */
-  ns: KindName;
+  /** The kind's entry namespace: its form texts live under `form.*` there. */
+  ns: KindEntryNs;
   /** The create schema; its messages are keys of the errors namespace. */
   schema: ZodType<D>;
   initial: () => V;
@@ -62,7 +62,7 @@ interface ListingFormOptions<V extends ListingFormValues, D, Saved> {
 export function useListingForm<V extends ListingFormValues, D, Saved>(options: ListingFormOptions<V, D, Saved>) {
   type Field = keyof V & string;
   const { ns, schema, order, idPrefix, extra, save, id, pathOf } = options;
-  const { t } = useTranslation([ns, 'listings']);
+  const { t } = useTranslation([ns, 'listingsEntry']);
   const navigate = useNavigate();
   const lang = useLanguage();
   const [values, setValues] = useState<V>(options.initial);
@@ -83,14 +83,14 @@ export function useListingForm<V extends ListingFormValues, D, Saved>(options: L
   };
   const labels = {
     title: t('form.title'),
-    startDate: t('listings:form.startDate'),
-    endDate: t('listings:form.endDate'),
-    countryId: t('listings:form.country'),
-    cityId: t('listings:form.city'),
-    cityName: t('listings:form.cityName'),
+    startDate: t('listingsEntry:form.startDate'),
+    endDate: t('listingsEntry:form.endDate'),
+    countryId: t('listingsEntry:form.country'),
+    cityId: t('listingsEntry:form.city'),
+    cityName: t('listingsEntry:form.cityName'),
     description: t('form.description'),
     styleIds: t('form.styles'),
-    isActive: t('listings:form.active'),
+    isActive: t('listingsEntry:form.active'),
     ...options.labels,
   } as Record<Field, string>;
 
@@ -112,7 +112,7 @@ export function useListingForm<V extends ListingFormValues, D, Saved>(options: L
   });
 
   /** The props of an optional text input: bound, labelled and marked optional. */
-  const optional = (field: Field) => ({ ...text(field), label: labels[field], labelSuffix: t('listings:form.optional') });
+  const optional = (field: Field) => ({ ...text(field), label: labels[field], labelSuffix: t('listingsEntry:form.optional') });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -149,7 +149,7 @@ export type ListingForm<V extends ListingFormValues> = ReturnType<typeof useList
  * (`children`), wanted styles, the active switch, and publish/save with cancel.
  */
 export function ListingFormLayout<V extends ListingFormValues>({ form, cancelHref, children }: { form: ListingForm<V>; cancelHref: string; children: ReactNode }) {
-  const { t } = useTranslation([form.ns, 'listings']);
+  const { t } = useTranslation([form.ns, 'listingsEntry']);
   const { values, labels, text, fieldId, update } = form;
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:py-12">
@@ -159,7 +159,7 @@ export function ListingFormLayout<V extends ListingFormValues>({ form, cancelHre
       </header>
       <FormSummary
         ref={form.summaryRef}
-        title={form.serverMessage ?? (form.problems.length > 0 ? t('listings:form.summary', { count: form.problems.length }) : null)}
+        title={form.serverMessage ?? (form.problems.length > 0 ? t('listingsEntry:form.summary', { count: form.problems.length }) : null)}
         items={form.problems.map((p) => ({ fieldId: p.id, text: `${p.label}: ${p.error}` }))}
       />
       <form noValidate onSubmit={form.onSubmit} className="space-y-8">
@@ -189,12 +189,12 @@ export function ListingFormLayout<V extends ListingFormValues>({ form, cancelHre
         <StylePicker
           id={fieldId('styleIds')}
           legend={labels.styleIds}
-          legendSuffix={t('listings:form.optional')}
+          legendSuffix={t('listingsEntry:form.optional')}
           hint={t('form.stylesHint')}
           value={values.styleIds}
           onChange={(styleIds) => update({ styleIds } as Partial<V>)}
           error={form.errorText('styleIds')}
-          loadFailedText={t('listings:form.stylesFailed')}
+          loadFailedText={t('listingsEntry:form.stylesFailed')}
         />
         <label className="flex min-h-11 cursor-pointer items-start gap-3">
           <input
@@ -211,10 +211,10 @@ export function ListingFormLayout<V extends ListingFormValues>({ form, cancelHre
         </label>
         <div className="flex flex-wrap gap-3 border-t border-line pt-6">
           <Button type="submit" variant="primary" loading={form.saving}>
-            {form.saving ? t('listings:form.saving') : form.editing ? t('listings:form.save') : t('form.publish')}
+            {form.saving ? t('listingsEntry:form.saving') : form.editing ? t('listingsEntry:form.save') : t('form.publish')}
           </Button>
           <LocalizedLink to={cancelHref} className={buttonClasses({ variant: 'ghost' })}>
-            {t('listings:cancel')}
+            {t('listingsEntry:cancel')}
           </LocalizedLink>
         </div>
       </form>

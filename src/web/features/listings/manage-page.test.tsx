@@ -16,7 +16,7 @@ describe('manage page', () => {
     ];
     vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/guest-spots?studioId=31': () => jsonResponse(spots) })));
     const user = createSessionUser({ id: 31, userType: 'studio' });
-    await renderWithApp(<GuestSpotManagePage />, { path: '/de/guestspots/manage', namespaces: ['guestSpots', 'listings', 'errors'], session: { state: 'loggedIn', user } });
+    await renderWithApp(<GuestSpotManagePage />, { path: '/de/guestspots/manage', namespaces: ['guestSpotsEntry', 'guestSpots', 'listings', 'listingsEntry', 'errors'], session: { state: 'loggedIn', user } });
 
     const item = async (title: string) => (await screen.findByRole('link', { name: title })).closest('li') as HTMLElement;
     expect(within(await item('Ended last week')).getByText('Abgelaufen')).toBeTruthy();

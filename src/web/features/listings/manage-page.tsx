@@ -22,11 +22,11 @@ import { LoadingRows, loginOnlyScreen } from './page-guard';
  * actions; the add button on top.
  */
 function ManagePage({ kind }: { kind: ListingKind }) {
-  const { t } = useTranslation([kind.name, 'listings']);
+  const { t } = useTranslation([kind.entryNs, kind.name, 'listingsEntry']);
   const { user } = useSession();
   const query = useOwnerListings(kind, user?.id);
   const title = t('manage.title');
-  const addLabel = t('list.add');
+  const addLabel = t(`${kind.name}:list.add`);
   const addHref = kind.paths.add;
   const period = usePeriodText();
   // The day the server's lists drop ended entries by (UTC): an entry ended before it is past.
@@ -57,7 +57,7 @@ function ManagePage({ kind }: { kind: ListingKind }) {
                         {entry.title}
                       </LocalizedLink>
                       {!entry.isActive && <InactiveBadge />}
-                      {entry.endDate < today && <Badge>{t('listings:past')}</Badge>}
+                      {entry.endDate < today && <Badge>{t('listingsEntry:past')}</Badge>}
                     </p>
                     <p className="text-sm text-ink-muted">
                       {period(entry.startDate, entry.endDate)}

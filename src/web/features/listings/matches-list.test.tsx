@@ -21,7 +21,7 @@ const match = (over: Partial<MatchItem>): MatchItem => ({
 const render = (data: MatchItem[], path = '/') =>
   renderWithApp(<MatchesList title="Matching artists" intro="Best first." empty="None yet." query={{ isPending: false, isError: false, data }} />, {
     path,
-    namespaces: ['listings'],
+    namespaces: ['listings', 'listingsEntry'],
   });
 
 describe('matches list', () => {

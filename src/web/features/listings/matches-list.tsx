@@ -28,7 +28,7 @@ export interface MatchItem {
 
 /** Why an entry fits, as short chips: shared days, the same city (or country), the styles in common. */
 export function MatchReasonChips({ reasons }: { reasons: MatchReasons }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listingsEntry');
   const chips = [t('matches.overlap', { count: reasons.daysInCommon })];
   if (reasons.sameCity) chips.push(t('matches.sameCity'));
   else if (reasons.sameCountry) chips.push(t('matches.sameCountry'));
@@ -66,7 +66,7 @@ export function MatchesList({
   empty: string;
   query: { isPending: boolean; isError: boolean; data?: MatchItem[] };
 }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listingsEntry');
   const period = usePeriodText();
   return (
     <section aria-labelledby="matches-title" className="space-y-4">

@@ -26,7 +26,7 @@ export function OwnerActions({
   onDeleted?: () => unknown;
   size?: 'sm' | 'md';
 }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listingsEntry');
   const toggle = useToggleListing(kind);
   const remove = useDeleteListing(kind);
   const [confirming, setConfirming] = useState(false);

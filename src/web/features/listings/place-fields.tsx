@@ -32,7 +32,7 @@ export function PlaceFields({
   errors?: Partial<Record<keyof PlaceValues, string>>;
   onBlur?: (field: keyof PlaceValues) => void;
 }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listingsEntry');
   const { countries, country } = useCities(values.countryId ? Number(values.countryId) : null);
   const other = allowOther && values.cityId === OTHER_CITY;
 

@@ -17,7 +17,7 @@ function mockList(answer: () => Response | Promise<Response>) {
   );
 }
 
-const render = (isOwner: boolean) => renderWithApp(<ListingsTab kind={KINDS.availability} userId={1} canAdd={isOwner} />, { namespaces: ['availability', 'listings'] });
+const render = (isOwner: boolean) => renderWithApp(<ListingsTab kind={KINDS.availability} userId={1} canAdd={isOwner} />, { namespaces: ['availabilityEntry', 'availability', 'listings', 'listingsEntry'] });
 
 describe('availability tab', () => {
   it('shows two placeholder cards while loading, then the cards with count and Inactive badge', async () => {

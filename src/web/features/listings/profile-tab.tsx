@@ -29,17 +29,17 @@ export function ProfileListingsTab({ kind, userId, canAdd }: { kind: KindName; u
 }
 
 function TabContent({ kind, userId, canAdd }: { kind: ListingKind; userId: number; canAdd: boolean }) {
-  const { t } = useTranslation([kind.name, 'listings']);
+  const { t } = useTranslation([kind.entryNs, kind.name, 'listings']);
   const query = useOwnerListings(kind, userId);
   const count = useOwnerCount(kind.api, userId);
   const total = query.data?.length ?? count.data;
   const heading = total === undefined ? t('profileTab.title') : t('profileTab.titleCount', { count: total });
-  const add = <AddLink to={kind.paths.addFromProfile} label={t('list.add')} />;
+  const add = <AddLink to={kind.paths.addFromProfile} label={t(`${kind.name}:list.add`)} />;
   return (
     <section className="space-y-4" aria-label={heading}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-extrabold">{heading}</h2>
-        {canAdd && query.data && query.data.length > 0 && <AddLink to={kind.paths.addFromProfile} label={t('list.add')} variant="secondary" />}
+        {canAdd && query.data && query.data.length > 0 && <AddLink to={kind.paths.addFromProfile} label={t(`${kind.name}:list.add`)} variant="secondary" />}
       </div>
       {query.isPending ? (
         <div role="status" aria-label={t('listings:loading')}>

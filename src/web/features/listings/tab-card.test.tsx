@@ -20,7 +20,7 @@ const entry = {
 
 describe('profile tab card', () => {
   it('shows period, compensation with details, styles and a details link; no badge while active', async () => {
-    await renderWithApp(<TabCard entry={entry} href="/guestspot/summer" />, { namespaces: ['listings'] });
+    await renderWithApp(<TabCard entry={entry} href="/guestspot/summer" />, { namespaces: ['listings', 'listingsEntry'] });
     expect(screen.getByText('12/01/2026 – 01/15/2027')).toBeTruthy();
     expect(screen.getByText('60/40 – Materials included')).toBeTruthy();
     expect(screen.getByText('Dotwork')).toBeTruthy();
@@ -30,7 +30,7 @@ describe('profile tab card', () => {
 
   it('marks an inactive entry and cuts the description at 150 characters plus an ellipsis', async () => {
     const long = `${'a'.repeat(149)}b${'c'.repeat(50)}`;
-    await renderWithApp(<TabCard entry={{ ...entry, isActive: false, description: long }} href="/x" />, { namespaces: ['listings'] });
+    await renderWithApp(<TabCard entry={{ ...entry, isActive: false, description: long }} href="/x" />, { namespaces: ['listings', 'listingsEntry'] });
     expect(screen.getByText('Inactive')).toBeTruthy();
     expect(screen.getByText(`${'a'.repeat(149)}b…`)).toBeTruthy();
   });
@@ -38,13 +38,13 @@ describe('profile tab card', () => {
   it('formats dates per interface language and says No date / Date unknown', async () => {
     await renderWithApp(<TabCard entry={{ ...entry, startDate: '2019-05-01', endDate: '2027-01-15' }} href="/x" />, {
       path: '/de/',
-      namespaces: ['listings'],
+      namespaces: ['listings', 'listingsEntry'],
     });
     expect(screen.getByText('Kein Datum – 15.01.2027')).toBeTruthy();
   });
 
   it('says Date unknown for a value that is not a date string', async () => {
-    await renderWithApp(<TabCard entry={{ ...entry, startDate: 42 as unknown as string }} href="/x" />, { namespaces: ['listings'] });
+    await renderWithApp(<TabCard entry={{ ...entry, startDate: 42 as unknown as string }} href="/x" />, { namespaces: ['listings', 'listingsEntry'] });
     expect(screen.getByText('Date unknown – 01/15/2027')).toBeTruthy();
   });
 });

@@ -27,7 +27,7 @@ export interface TabCardEntry {
  * details, the description cut at 150 characters plus '…', style badges and view details.
  */
 export function TabCard({ entry, href }: { entry: TabCardEntry; href: string }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('listingsEntry');
   const period = usePeriodText();
   const compensation = [entry.compensation, entry.compensationDetails].filter(Boolean).join(' – ');
   return (

@@ -33,7 +33,7 @@ describe('planned posts page', () => {
   it('lists the upcoming posts with local date, excerpt, hashtags and promotion', async () => {
     const post = createPost({
       hashtags: ['fineline', 'tattoo', 'berlin'],
-      promotions: [{ id: 1, productType: 'instagram_feed_post', status: 'requested', createdAt: '2026-11-20T10:00:00.000Z' }],
+      promotions: [{ id: 1, productType: 'instagram_feed_post', status: 'requested', createdAt: '2026-11-20T10:00:00.000Z', permalink: null, reason: null }],
     });
     const draft = createPost({ status: 'draft', plannedAt: null, media: null, caption: '', hashtags: [] });
     mockApi({ 'GET /api/instagram/posts': () => jsonResponse({ success: true, posts: [post, draft] }) });

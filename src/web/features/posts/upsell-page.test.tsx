@@ -51,7 +51,7 @@ describe('upsell page', () => {
       'GET /api/instagram/posts/': () => jsonResponse({ success: true, post: current }),
       'GET /api/payments/products': () => jsonResponse(products),
       'POST /api/instagram/posts/': () => {
-        current = { ...post, promotions: [{ id: 5, productType: 'instagram_feed_post', status: 'requested', createdAt: new Date().toISOString() }] };
+        current = { ...post, promotions: [{ id: 5, productType: 'instagram_feed_post', status: 'requested', createdAt: new Date().toISOString(), permalink: null, reason: null }] };
         current.promotion = current.promotions[0] ?? null;
         products = createProducts({ credits: { instagram_feed_post: 0, instagram_story: 1, instagram_reel: 0 } });
         return jsonResponse({ success: true, post: current });
@@ -92,7 +92,7 @@ describe('upsell page', () => {
   });
 
   it('shows the result of a payment once and removes it from the address', async () => {
-    const post = createPost({ promotions: [{ id: 9, productType: 'instagram_reel', status: 'requested', createdAt: new Date().toISOString() }] });
+    const post = createPost({ promotions: [{ id: 9, productType: 'instagram_reel', status: 'requested', createdAt: new Date().toISOString(), permalink: null, reason: null }] });
     mockApi({
       'GET /api/instagram/posts/': () => jsonResponse({ success: true, post }),
       'GET /api/payments/products': () => jsonResponse(createProducts()),

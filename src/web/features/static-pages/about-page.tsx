@@ -20,6 +20,21 @@ export default function AboutPage() {
             </div>
           </section>
         ))}
+        {/* GeoNames' licence (CC BY 4.0) asks for this credit wherever its data is shown. */}
+        <section>
+          <h2 className="text-lg md:text-xl">{t('credits.title')}</h2>
+          <p className="mt-3">
+            {t('credits.cities')}{' '}
+            <a href="https://www.geonames.org/" className="underline" rel="noopener">
+              GeoNames
+            </a>{' '}
+            (
+            <a href="https://creativecommons.org/licenses/by/4.0/" className="underline" rel="license noopener">
+              CC BY 4.0
+            </a>
+            ).
+          </p>
+        </section>
       </div>
       <div className="mt-12 flex flex-wrap gap-3">
         <LocalizedLink to="/register" className={buttonClasses({ variant: 'primary' })}>

@@ -267,7 +267,7 @@ export function Portfolio({ images, ownerId, ownerName, canManage, onImagesChang
 
       {viewerUsed && (
         <Suspense fallback={null}>
-          <Lightbox images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} seed={ownerId} ownerName={ownerName} />
+          <Lightbox images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} seed={ownerId} ownerId={ownerId} ownerName={ownerName} />
         </Suspense>
       )}
       {canManage && uploadUsed && (

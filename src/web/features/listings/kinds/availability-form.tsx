@@ -11,7 +11,7 @@ interface Values extends ListingFormValues {
 
 /** Where an artist would like to go: free text, then country and city, then the description. */
 function AvailabilityFields({ form }: { form: ListingForm<Values> }) {
-  const { t } = useTranslation('availability');
+  const { t } = useTranslation('availabilityEntry');
   return (
     <>
       <fieldset className="space-y-4">

@@ -21,7 +21,7 @@ export const AVAILABILITY = defineKind<Availability>({
     const where = placeText(entry.cityName, entry.countryName);
     return [
       { label: t('detail.preferredLocation'), value: entry.preferredLocation || where || t('detail.anywhere') },
-      ...(where && entry.preferredLocation ? [{ label: t('listings:fields.place'), value: where }] : []),
+      ...(where && entry.preferredLocation ? [{ label: t('listingsEntry:fields.place'), value: where }] : []),
     ];
   },
   texts: { notFound: 'errors:availabilityNotFound', backToEntry: 'form.backToEntry' },

@@ -21,7 +21,7 @@ const otherCityNamed = (values: Record<Field, unknown>): FieldErrors<Field> =>
 
 /** The place and terms of a guest spot: the studio's city (or one typed), compensation, places, requirements. */
 function GuestSpotFields({ form }: { form: ListingForm<Values> }) {
-  const { t } = useTranslation('guestSpots');
+  const { t } = useTranslation('guestSpotsEntry');
   return (
     <>
       <fieldset className="space-y-3">

@@ -27,8 +27,8 @@ export const GUEST_SPOTS = defineKind<GuestSpot>({
   facts: (spot, t) => {
     const compensation = [spot.compensation, spot.compensationDetails].filter(Boolean).join(' – ');
     return [
-      { label: t('listings:fields.place'), value: placeText(spot.cityName, spot.countryName) || t('detail.placeUnknown') },
-      { label: t('listings:fields.compensation'), value: compensation || t('detail.compensationOpen') },
+      { label: t('listingsEntry:fields.place'), value: placeText(spot.cityName, spot.countryName) || t('detail.placeUnknown') },
+      { label: t('listingsEntry:fields.compensation'), value: compensation || t('detail.compensationOpen') },
       { label: t('detail.places'), value: t('detail.placesCount', { count: spot.places }) },
     ];
   },

@@ -47,7 +47,7 @@ export function MessageItem({
     <li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
       <Bubble mine={mine}>
         {message.reference && <ReferenceCard reference={message.reference} />}
-        <MessageText content={message.content} />
+        {message.removedByModeration ? <p className="italic text-ink-muted">{t('removedByModeration')}</p> : <MessageText content={message.content} />}
       </Bubble>
       <div className="mt-1 flex items-center gap-1 text-xs text-ink-muted">
         <time dateTime={message.createdAt}>{time(message.createdAt)}</time>

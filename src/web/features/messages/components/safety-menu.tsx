@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { useBlocks } from '../api/get-blocks';
 import { useSetBlocked } from '../api/block-user';
 import { MenuButton, type MenuItem } from './menu-button';
-import { ReportDialog } from './report-dialog';
+import { ReportDialog } from '../../../ui/report-dialog';
 
 /**
  * Block or unblock a user and report them (or one message they sent) from one menu: on a

@@ -53,7 +53,18 @@ export function PostCard({ post, username }: { post: PlannedPost; username: stri
             {post.promotions.map((promotion) => (
               <li key={promotion.id} className="flex items-center gap-2">
                 <Megaphone aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
-                {t('list.promotion', { product: t(`products.${promotion.productType}`), state: t(`promotionStates.${promotion.status}`) })}
+                <span>
+                  {t('list.promotion', { product: t(`products.${promotion.productType}`), state: t(`promotionStates.${promotion.status}`) })}
+                  {promotion.reason && ` ${t('list.promotionReason', { reason: promotion.reason })}`}
+                  {promotion.permalink && (
+                    <>
+                      {' '}
+                      <a className="underline" href={promotion.permalink} target="_blank" rel="noopener noreferrer">
+                        {t('list.promotionLink')}
+                      </a>
+                    </>
+                  )}
+                </span>
               </li>
             ))}
           </ul>

@@ -1,17 +1,32 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../i18n/react';
-import { toast } from '../../../ui/toast';
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../../common/message-limits';
-import type { ReportInput } from '../../../../common/schemas/messages';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { TextArea } from '../../../ui/field';
-import { useReport } from '../api/report';
+import { useTranslation } from '../i18n/react';
+import { toast } from './toast';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../common/message-limits';
+import type { ReportInput } from '../../common/schemas/messages';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { TextArea } from './field';
+import { useReport } from '../lib/report';
 
 type Reason = (typeof REPORT_REASONS)[number];
 
-/** Reports a user or a message with a reason and optional details (≤ 1,000 characters). */
+/** The dialog's title for each kind of reported thing. */
+const TITLES: Record<ReportInput['targetType'], string> = {
+  user: 'report.titleUser',
+  message: 'report.titleMessage',
+  review: 'report.titleReview',
+  image: 'report.titleImage',
+  guest_spot: 'report.titleListing',
+  availability: 'report.titleListing',
+};
+
+/**
+ * Reports a user, a message, a review, an image or a listing with a reason and optional details
+ * (≤ 1,000 characters), then thanks in a toast. Shared by messaging, the gallery's enlarged view
+ * and the listing pages; its texts are the messages namespace's `report`. Load it lazily: the
+ * pages that offer it are public, and only logged-in users ever open it.
+ */
 export function ReportDialog({
   target,
   name,
@@ -51,7 +66,7 @@ export function ReportDialog({
     <Dialog
       open
       onOpenChange={(o) => !o && onClose()}
-      title={t(target.targetType === 'message' ? 'report.titleMessage' : 'report.titleUser', { name })}
+      title={t(TITLES[target.targetType], { name })}
       closeLabel={t('close')}
     >
       <form noValidate onSubmit={submit} className="space-y-4">

@@ -1,0 +1,227 @@
+import type { Language } from '../../../common/languages';
+import {
+  REPORT_QUEUE_PAGE,
+  type ReportGroup,
+  type ReportState,
+  type ReportTargetType,
+  type ResolveReportInput,
+} from '../../../common/schemas/admin-moderation';
+import { AppError } from '../../errors';
+import { t } from '../../i18n';
+import { tags } from '../../lib/answer-cache/index';
+import type { ListingService } from '../listings/index';
+import { deleteReviewIn } from '../reviews/index';
+import { writeAudit } from './audit';
+import { createModerationMail, languageOf, type AdminGalleryService, type ModerationDeps, type Step, type Trx } from './gallery-service';
+import * as repo from './reports-repo';
+import type { AdminUserService } from './users-service';
+
+export interface ReportDeps extends ModerationDeps {
+  gallery: Pick<AdminGalleryService, 'hideIn' | 'removeIn'>;
+  /** Warnings and suspensions are the users area's: its own checks, audit entry and mail. */
+  users: Pick<AdminUserService, 'warn' | 'suspend'>;
+  listings: { guest_spot: Pick<ListingService, 'kind'>; availability: Pick<ListingService, 'kind'> };
+  /** The workplace photos' files of a guest spot, read inside the removal's transaction. */
+  spotFiles: (trx: Trx, spotId: number) => Promise<string[]>;
+}
+
+const noOpenReports = () => new AppError(404, 'moderationNoOpenReports');
+const targetGone = () => new AppError(404, 'moderationTargetGone');
+
+/** The queue's cursor: the last group's time and target, opaque and URL-safe. */
+export function encodeGroupCursor(cursor: repo.GroupCursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.type, cursor.id])).toString('base64url');
+}
+
+export function decodeGroupCursor(value: string): repo.GroupCursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 3) {
+      const [at, type, id] = parsed as [unknown, unknown, unknown];
+      if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof type === 'string' && /^[a-z_]{1,20}$/.test(type) && Number.isSafeInteger(id) && (id as number) > 0 && (id as number) <= 2_147_483_647) {
+        return { at, type, id: id as number };
+      }
+    }
+  } catch {
+    // Answered like any other bad cursor below.
+  }
+  throw new AppError(400, 'cursorInvalid', {}, { field: 'cursor' });
+}
+
+function parseSnapshot(value: string | null): Record<string, unknown> | null {
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+export type AdminReportService = ReturnType<typeof createAdminReportService>;
+
+/**
+ * The reports queue: reports grouped by what they are about, and their resolution, which acts
+ * on the target (or its owner), closes every open report on it and tells each reporter the
+ * outcome, never who acted.
+ */
+export function createAdminReportService(deps: ReportDeps) {
+  const { db, invalidation } = deps.ctx;
+  const mail = createModerationMail(deps);
+
+  async function list(filter: { status: ReportState; targetType?: ReportTargetType; cursor?: string }) {
+    const after = filter.cursor === undefined ? undefined : decodeGroupCursor(filter.cursor);
+    const groups = await repo.listGroups(db, { status: filter.status, ...(filter.targetType ? { targetType: filter.targetType } : {}), ...(after ? { after } : {}), limit: REPORT_QUEUE_PAGE + 1 });
+    const page = groups.slice(0, REPORT_QUEUE_PAGE);
+    const reports = await repo.findReportsOf(db, filter.status, page.map((g) => ({ type: g.target_type, id: Number(g.target_id) })));
+    const reportsOf = (type: string, id: number) => reports.filter((r) => r.target_type === type && Number(r.target_id) === id);
+    const result: ReportGroup[] = page.map((g) => {
+      const own = reportsOf(g.target_type, Number(g.target_id));
+      return {
+        targetType: g.target_type as ReportTargetType,
+        targetId: Number(g.target_id),
+        // The snapshot of the first report: a message alone, never its conversation.
+        preview: parseSnapshot(own[0]?.snapshot ?? null),
+        count: Number(g.count),
+        reasons: [...new Set(own.map((r) => r.reason))],
+        details: own.map((r) => r.details).filter((d): d is string => !!d),
+        firstAt: String(g.first_at),
+        lastAt: String(g.last_at),
+        status: filter.status,
+      };
+    });
+    const last = page.at(-1);
+    const key = filter.status === 'open' ? 'first_at' : 'last_at';
+    return {
+      reports: result,
+      nextCursor: groups.length > REPORT_QUEUE_PAGE && last ? encodeGroupCursor({ at: String(last[key]), type: last.target_type, id: Number(last.target_id) }) : null,
+    };
+  }
+
+  /** Hides a listing inside the resolve transaction: off every public list, the owner told why. */
+  async function hideListing(trx: Trx, type: 'guest_spot' | 'availability', id: number, reason: string): Promise<Step> {
+    const table = type === 'guest_spot' ? 'guest_spots' : 'availabilities';
+    const row = await repo.lockListing(trx, table, id);
+    if (!row) throw targetGone();
+    const now = new Date().toISOString();
+    if (!row.hidden_at) await repo.hideListing(trx, table, id, reason, now);
+    return {
+      before: { hidden: !!row.hidden_at, active: row.is_active === 1 },
+      after: { hidden: true, active: false },
+      afterCommit: async () => {
+        listingChanged(type, id, row.owner_id);
+        await mail({ email: row.owner_email, name: row.owner_name, language: languageOf(row) }, 'moderationListingHidden', { reason, title: row.title });
+      },
+    };
+  }
+
+  async function removeListing(trx: Trx, type: 'guest_spot' | 'availability', id: number, reason: string): Promise<Step> {
+    const table = type === 'guest_spot' ? 'guest_spots' : 'availabilities';
+    const row = await repo.lockListing(trx, table, id);
+    if (!row) throw targetGone();
+    const files = type === 'guest_spot' ? await deps.spotFiles(trx, id) : [];
+    await repo.deleteListing(trx, table, id);
+    return {
+      before: { exists: true, title: row.title, ownerId: row.owner_id },
+      after: { exists: false },
+      afterCommit: async () => {
+        listingChanged(type, id, row.owner_id);
+        if (files.length) await deps.ctx.deleteFiles(files);
+        await mail({ email: row.owner_email, name: row.owner_name, language: languageOf(row) }, 'moderationListingRemoved', { reason, title: row.title });
+      },
+    };
+  }
+
+  function listingChanged(type: 'guest_spot' | 'availability', id: number, ownerId: number) {
+    const { kind } = deps.listings[type];
+    invalidation.invalidate([
+      tags.listing(kind.cacheKey, id),
+      tags.listings(kind.cacheKey),
+      tags.profile(ownerId),
+      ...(type === 'availability' ? [tags.artists] : []),
+    ]);
+  }
+
+  async function removeMessage(trx: Trx, id: number): Promise<Step> {
+    const row = await repo.lockMessage(trx, id);
+    if (!row) throw targetGone();
+    if (!row.removed_at) await repo.removeMessage(trx, id, new Date().toISOString());
+    return { before: { removed: !!row.removed_at }, after: { removed: true }, afterCommit: async () => {} };
+  }
+
+  async function removeReview(trx: Trx, id: number): Promise<Step> {
+    const reviewed = await deleteReviewIn(trx, id);
+    if (reviewed === null) throw targetGone();
+    return {
+      before: { exists: true, reviewedId: reviewed },
+      after: { exists: false },
+      // The reviewed user's rating shows on their profile and cards.
+      afterCommit: async () => invalidation.invalidate([tags.user(reviewed), tags.profile(reviewed)]),
+    };
+  }
+
+  /** What the action does to the target inside the transaction; dismissing and the owner actions leave it as it is. */
+  function stepFor(trx: Trx, input: ResolveReportInput): Promise<Step> | null {
+    const { targetType: type, targetId: id, action, reason } = input;
+    if (action === 'hide') {
+      if (type === 'image') return deps.gallery.hideIn(trx, id, reason);
+      if (type === 'guest_spot' || type === 'availability') return hideListing(trx, type, id, reason);
+    }
+    if (action === 'remove') {
+      if (type === 'image') return deps.gallery.removeIn(trx, id, reason);
+      if (type === 'guest_spot' || type === 'availability') return removeListing(trx, type, id, reason);
+      if (type === 'message') return removeMessage(trx, id);
+      if (type === 'review') return removeReview(trx, id);
+    }
+    return null;
+  }
+
+  /** The account an owner action is about: the reported user, or whoever the report names as responsible. */
+  async function ownerOf(input: ResolveReportInput): Promise<number> {
+    const open = await repo.lockOpenReports(db, input.targetType, input.targetId);
+    if (open.length === 0) throw noOpenReports();
+    const owner = input.targetType === 'user' ? input.targetId : open.find((r) => r.target_user_id !== null)?.target_user_id;
+    if (!owner || !(await repo.findUser(db, owner))) throw targetGone();
+    return owner;
+  }
+
+  async function resolve(adminId: number, input: ResolveReportInput) {
+    // A warning or a suspension is the users area's action, with its own audit entry and mail;
+    // it runs first, so a refusal there (the owner is the admin, already suspended) leaves the reports open.
+    if (input.action === 'warn_owner' || input.action === 'suspend_owner') {
+      const owner = await ownerOf(input);
+      if (input.action === 'warn_owner') await deps.users.warn(adminId, owner, { reason: input.reason });
+      else await deps.users.suspend(adminId, owner, { reason: input.reason });
+    }
+    const status = input.action === 'dismiss' ? 'dismissed' : 'resolved';
+    const { step, reporters } = await db.transaction().execute(async (trx) => {
+      const open = await repo.lockOpenReports(trx, input.targetType, input.targetId);
+      if (open.length === 0) throw noOpenReports();
+      const step = await stepFor(trx, input);
+      await repo.closeReports(trx, open.map((r) => r.id), { status, resolution: input.action, reason: input.reason, now: new Date().toISOString() });
+      await writeAudit(trx, {
+        adminId,
+        action: 'report.resolve',
+        targetType: input.targetType,
+        targetId: input.targetId,
+        reason: input.reason,
+        details: {
+          before: { status: 'open', reports: open.length, ...(step?.before ?? {}) },
+          after: { status, action: input.action, ...(step?.after ?? {}) },
+        },
+      });
+      return { step, reporters: open };
+    });
+    await step?.afterCommit();
+    // Each reporter learns the outcome in their language; the admin and the reason stay inside.
+    for (const r of reporters) {
+      const language: Language = languageOf({ language: r.reporter_language });
+      await mail({ email: r.reporter_email, name: r.reporter_name, language }, 'reportOutcome', {
+        date: String(r.created_at).slice(0, 10),
+        outcome: t(language, `mail:reportOutcome.outcomes.${input.action}`),
+      });
+    }
+    return { status, closed: reporters.length };
+  }
+
+  return { list, resolve };
+}
