@@ -61,11 +61,11 @@ export function AdminLayout({ current, children }: { current: AdminSection; chil
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between gap-3 border-b border-line bg-paper px-4 py-3">
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 items-center gap-3">
             <button
               ref={buttonRef}
               type="button"
-              className="inline-flex min-h-11 items-center gap-2 rounded border border-line-strong px-3 text-sm font-semibold min-[769px]:hidden"
+              className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded border border-line-strong px-3 text-sm font-semibold min-[769px]:hidden"
               aria-expanded={open}
               aria-controls={NAV_ID}
               onClick={() => {
@@ -76,7 +76,7 @@ export function AdminLayout({ current, children }: { current: AdminSection; chil
               {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
               {t('layout.menu')}
             </button>
-            <LocalizedLink to="/admin" className="font-extrabold text-ink no-underline min-[769px]:hidden">
+            <LocalizedLink to="/admin" className="min-w-0 truncate font-extrabold text-ink no-underline min-[769px]:hidden">
               {t('layout.area')}
             </LocalizedLink>
           </div>
