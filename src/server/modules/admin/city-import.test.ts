@@ -7,9 +7,9 @@ import { describeEachEngine, useTestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 import { makeAdmin } from '../../test/listing-factories';
 import { multipartBody } from '../../test/multipart';
+import { callerFor } from '../../test/call-as';
 import { usePeople } from '../../test/people';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A GeoNames line: the 19 tab-separated columns of cities*.txt. */
 function geonamesLine(id: number, name: string, lat: number, lon: number, country: string, population: number, feature = 'PPL'): string {
@@ -52,13 +52,7 @@ describeEachEngine('admin city import', (engine) => {
     await makeAdmin(t.app, people.admin);
   });
 
-  const call = (method: Method, url: string, opts: { as?: TestUser | null; payload?: object; lang?: string } = {}): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': opts.lang ?? 'en', ...(opts.as ? { cookie: opts.as.cookie } : {}) },
-      ...(opts.payload === undefined ? {} : { payload: opts.payload }),
-    });
+  const call = callerFor(t);
 
   async function upload(data: Buffer | string, file: { filename?: string; type?: string; field?: string } = {}, as: TestUser | null = people.admin) {
     const body = await multipartBody({}, { data: Buffer.from(data), field: file.field ?? 'file', filename: file.filename ?? 'cities.csv', type: file.type ?? 'text/csv' });

@@ -1,15 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT_PAGE_SIZE } from '../../../common/schemas/admin-inbox';
 import { describeEachEngine, useTestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 import { makeAdmin } from '../../test/listing-factories';
+import { callerFor, type Method } from '../../test/call-as';
 import { usePeople } from '../../test/people';
 import { countNewContactMessages } from './contact-repo';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 function decodeQuotedPrintable(text: string): string {
   const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -25,13 +24,7 @@ describeEachEngine('admin contact inbox', (engine) => {
   afterEach(() => vi.restoreAllMocks());
 
   let address = 0;
-  const call = (method: Method, url: string, opts: { as?: TestUser | null; payload?: object; lang?: string } = {}): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': opts.lang ?? 'en', ...(opts.as ? { cookie: opts.as.cookie } : {}) },
-      ...(opts.payload === undefined ? {} : { payload: opts.payload }),
-    });
+  const call = callerFor(t);
   const asAdmin = (method: Method, url: string, payload?: object) => call(method, url, { as: people.admin, payload });
 
   /** A message through the public form, from an address of its own (the form allows five an hour per address). */

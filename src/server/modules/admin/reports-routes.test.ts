@@ -1,14 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine, type Engine, useTestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { makeAdmin } from '../../test/listing-factories';
+import { callerFor, type Method } from '../../test/call-as';
 import { usePeople } from '../../test/people';
 import { insertMessage, insertReview } from '../safety/testing';
 
-type Method = 'GET' | 'POST';
 
 describeEachEngine('admin reports queue', (engine: Engine) => {
   const t = useTestApp(engine);
@@ -17,13 +16,7 @@ describeEachEngine('admin reports queue', (engine: Engine) => {
     await makeAdmin(t.app, people.admin);
   });
 
-  const call = (method: Method, url: string, opts: { as?: TestUser | null; payload?: object; lang?: string } = {}): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': opts.lang ?? 'en', ...(opts.as ? { cookie: opts.as.cookie } : {}) },
-      ...(opts.payload === undefined ? {} : { payload: opts.payload }),
-    });
+  const call = callerFor(t);
   const asAdmin = (method: Method, url: string, payload?: object) => call(method, url, { as: people.admin, payload });
   const report = (as: TestUser, payload: object) => call('POST', '/api/reports', { as, payload });
   const resolve = (payload: object) => asAdmin('POST', '/api/admin/reports/resolve', payload);

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine, type Engine, useTestApp } from '../../test/app';
 import { createUser, sessionCookie, type TestUser } from '../../test/factories';
 import { createAvailability, makeAdmin } from '../../test/listing-factories';
+import { callerFor, type Method } from '../../test/call-as';
 import { usePeople } from '../../test/people';
 import { givePicture } from '../../test/pictures';
 
-type Method = 'GET' | 'POST' | 'DELETE';
 
 describeEachEngine('admin users', (engine: Engine) => {
   const t = useTestApp(engine);
@@ -15,13 +15,7 @@ describeEachEngine('admin users', (engine: Engine) => {
     await makeAdmin(t.app, people.admin);
   });
 
-  const call = (method: Method, url: string, opts: { as?: TestUser | null; payload?: object; lang?: string } = {}): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url,
-      headers: { 'accept-language': opts.lang ?? 'en', ...(opts.as ? { cookie: opts.as.cookie } : {}) },
-      ...(opts.payload === undefined ? {} : { payload: opts.payload }),
-    });
+  const call = callerFor(t);
   const asAdmin = (method: Method, url: string, payload?: object) => call(method, url, { as: people.admin, payload });
 
   const auditAbout = async (id: number) =>
