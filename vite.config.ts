@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, rolldownVersion, version as viteVersion, type Plugin } from 'vite';
 // `.js` resolves to the .ts file for TypeScript and Vite alike; without an extension Vite warns.
 import { PUBLIC_PAGES } from './scripts/public-pages.js';
+import { heroImage } from './scripts/hero-image.js';
 
 const API = 'http://127.0.0.1:3000';
 const OUT_DIR = path.resolve(import.meta.dirname, 'dist/web');
@@ -155,7 +156,7 @@ const firstLoads = publicFirstLoads();
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), tailwindcss(), firstLoads.plugin, precompress()],
+  plugins: [react(), tailwindcss(), firstLoads.plugin, precompress(), heroImage()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,

@@ -24,6 +24,8 @@ export interface Read {
 export interface Found {
   username: string;
   slug: string;
+  /** The forum's newest thread, the scaled data's long one. */
+  thread: number;
 }
 
 export const READS: Read[] = [
@@ -41,9 +43,22 @@ export const READS: Read[] = [
   { name: 'availabilities', path: '/api/artist-availability', cold: true },
   { name: 'artists', path: '/api/artists', cold: true },
   { name: 'artists available', path: '/api/artists?available=true', cold: true },
+  // Site search, as people use it: a city, a style with a type tab, two words with the last one
+  // still being typed, the header box's six suggestions for three letters, and a second page.
+  { name: 'search city', path: '/api/search?q=berlin' },
+  { name: 'search style tab', path: '/api/search?q=blackwork&type=guestspots' },
+  { name: 'search prefix', path: '/api/search?q=fine%20li' },
+  { name: 'search suggest', path: '/api/search?q=bla&limit=6' },
+  { name: 'search rare', path: '/api/search?q={username}' },
+  // The forum: its front's categories, a category page deep in the list, the dashboard tile, a thread's tenth page.
+  { name: 'forum categories', path: '/api/forum/categories', cold: true },
+  { name: 'forum category p50', path: '/api/forum/categories/guest-spots-travel/threads?page=50', cold: true },
+  { name: 'forum latest', path: '/api/forum/threads/latest?limit=3', session: 'also' },
+  { name: 'forum thread p10', path: '/api/forum/threads/{thread}?page=10', cold: true, session: 'also' },
   // Server-rendered HTML, compared with the same bytes from the bare server.
   { name: 'home page', path: '/', accept: 'text/html', session: 'also' },
   { name: 'profile page', path: '{profilePage}', accept: 'text/html', cold: true, session: 'also' },
+  { name: 'search page', path: '/search?q=berlin', accept: 'text/html', cold: true },
   // Logged in as the first studio, with READER_CONTACTS conversations among 1,000,000 messages.
   { name: 'conversations', path: '/api/messages/conversations', session: 'only' },
   { name: 'unread count', path: '/api/messages/unread-count', session: 'only' },
@@ -53,4 +68,5 @@ export const resolve = (path: string, found: Found) =>
   path
     .replace('{profilePage}', profilePathTo(found.username))
     .replace('{username}', encodeURIComponent(found.username))
-    .replace('{slug}', encodeURIComponent(found.slug));
+    .replace('{slug}', encodeURIComponent(found.slug))
+    .replace('{thread}', String(found.thread));

@@ -82,7 +82,10 @@ async function find(me: number): Promise<Found> {
   const gallery = (await (await fetch(`${base}/api/gallery`)).json()) as { images: { user: { id: number; username: string } }[] };
   const owner = gallery.images.find((i) => i.user.id !== me)?.user;
   if (!spot || !owner) throw new Error(`the scaled data holds no guest spot (${spots.items.length} read) or portfolio (${gallery.images.length} images) to read`);
-  return { slug: spot.slug, username: owner.username };
+  const latest = (await (await fetch(`${base}/api/forum/threads/latest?limit=1`)).json()) as { threads: { id: number }[] };
+  const thread = latest.threads[0]?.id;
+  if (thread === undefined) throw new Error('the scaled data holds no forum thread to read');
+  return { slug: spot.slug, username: owner.username, thread };
 }
 
 interface Variant {

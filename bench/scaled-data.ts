@@ -2,6 +2,8 @@ import { loadConfig } from '../src/server/config';
 import { createDb, migrateToLatest } from '../src/server/db/index';
 import { seed } from '../src/server/seed/index';
 import { hashPassword } from '../src/server/modules/auth/index';
+import { rebuildSearchIndex } from '../src/server/modules/search/index';
+import { addScaledForum } from './scaled-forum';
 import { addScaledListings } from './scaled-listings';
 import { addScaledMessages } from './scaled-messages';
 
@@ -53,6 +55,10 @@ export async function createScaledDatabase(env: Record<string, string>, users = 
   // 100,000 guest spots and 100,000 availabilities, so the public lists are measured at scale.
   await addScaledListings(db, listings);
   await addPortfolios(db, styles.map((s) => s.id));
+  // 20,000 forum threads and one of 400 replies: the category pages and a deep thread page.
+  await addScaledForum(db);
+  // Written past the services, so the search index is built from the rows afterwards, as `npm run search:reindex` does.
+  await rebuildSearchIndex(db);
   if (messages > 0) await addScaledMessages(db, messages);
   await db.destroy();
 }

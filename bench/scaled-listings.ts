@@ -1,5 +1,5 @@
 import type { Db } from '../src/server/db/index';
-import { addDays, todayUtc } from '../src/common/schemas/listing-fields';
+import { addDays, todayInBerlin } from '../src/common/schemas/listing-fields';
 import { stablePick } from './stable-pick';
 
 const COUNTRIES = ['DE', 'AT', 'CH', 'NL', 'FR', 'ES', 'PT', 'IT', 'PL', 'CZ'];
@@ -28,7 +28,7 @@ export async function addScaledListings(db: Db, count = 100_000): Promise<void> 
     .limit(300)
     .execute();
   if (!studios.length || !artists.length || !cities.length) throw new Error('scaled listings need studios, artists and cities');
-  const today = todayUtc();
+  const today = todayInBerlin();
   const now = new Date().toISOString();
 
   const period = (i: number, salt: number) => {

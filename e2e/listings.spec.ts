@@ -3,8 +3,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, jsErrors, newPage, useBrowser } from './browser';
 import { logIn } from './login';
+import { usePngFile } from './png-file';
 
 const browser = useBrowser();
+// A photo of the workplace: a new guest spot takes at least one.
+const workplace = usePngFile('workplace.png', '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#d8cbb8"/><rect x="80" y="200" width="200" height="120" fill="#5c544b"/><rect x="360" y="200" width="200" height="120" fill="#5c544b"/></svg>');
 
 const PASSWORD = 'demo1234!';
 const STUDIO = 'studio@demo.tattooguestspots.test';
@@ -73,12 +76,17 @@ describe('guest spots and availability', () => {
     await chooseBerlin(page, 'gs');
     await page.getByLabel('Compensation', { exact: false }).first().fill('60/40');
     await page.getByRole('checkbox', { name: 'Fine Line' }).check();
+    await page.locator('#gs-photos').setInputFiles(workplace());
+    await page.getByRole('img', { name: 'Photo 1 of the workplace' }).waitFor();
     await expectAccessible(page, 'guest spot form');
     const created = page.waitForResponse((r) => r.url().endsWith('/api/guest-spots') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Publish guest spot' }).click();
     const spot = (await (await created).json()) as { id: number; slug: string };
     await page.waitForURL(new RegExp(`/guestspot/${spot.slug}$`));
     await expect.poll(() => page.locator('main h1').textContent()).toBe(title);
+    // Published with its photo: the page leads with it, and the spot is active.
+    await page.getByRole('img', { name: /^Photo 1 of 1 of the workplace/ }).waitFor();
+    expect(await page.getByText('Inactive', { exact: true }).count()).toBe(0);
 
     // Lena's availability (previous test, and the demo data) overlaps in Berlin with Fine Line.
     const matches = page.getByRole('region', { name: 'Matching artists' });
@@ -116,7 +124,7 @@ describe('guest spots and availability', () => {
     await context.close();
   });
 
-  it('shows the three public lists in all five languages, each passing axe', async () => {
+  it('shows the four public lists in all five languages, each passing axe', async () => {
     const { context, page } = await newPage(browser());
     const text = (lang: string, ns: string) => JSON.parse(readFileSync(`src/web/i18n/locales/${lang}/${ns}.json`, 'utf8'));
     for (const lang of ['en', 'de', 'es', 'fr', 'pt']) {
@@ -125,6 +133,7 @@ describe('guest spots and availability', () => {
         [`${prefix}/guestspots`, text(lang, 'guestSpots').list.title],
         [`${prefix}/artist-availability`, text(lang, 'availability').list.title],
         [`${prefix}/tattooartists`, text(lang, 'artists').title],
+        [`${prefix}/tattoostudios`, text(lang, 'studios').title],
       ];
       for (const [path, title] of lists) {
         await page.goto(path);

@@ -33,7 +33,7 @@ const texts = {
     activeUntil: (date: string) => `Active until ${date}`,
     history: 'Payment history',
     empty: 'No payments yet. Your purchases and their receipts will appear here.',
-    description: 'Featured status (14 days)',
+    description: 'Featured artist (14 days)',
     price: '€19.90',
     completed: 'Completed',
     failed: 'Failed',
@@ -55,7 +55,7 @@ const texts = {
     activeUntil: (date: string) => `Aktiv bis ${date}`,
     history: 'Zahlungsverlauf',
     empty: 'Noch keine Zahlungen. Deine Käufe und ihre Rechnungen erscheinen hier.',
-    description: 'Featured-Status (14 Tage)',
+    description: 'Featured-Künstler (14 Tage)',
     price: '19,90 €',
     completed: 'Abgeschlossen',
     failed: 'Fehlgeschlagen',
@@ -123,7 +123,7 @@ describe('buying featured status with the test provider', () => {
 
     const addresses = recordAddresses(page);
     await startPurchase(page, tx, async () => {
-      await page.getByText('Featured artist', { exact: true }).waitFor();
+      await page.getByText(tx.description, { exact: true }).waitFor();
       await page.getByText(loose(tx.price)).first().waitFor();
       await expectAccessible(page, 'test checkout');
     });
@@ -131,7 +131,7 @@ describe('buying featured status with the test provider', () => {
 
     // Back on the dashboard with the result, which then leaves the address.
     await page.getByText(tx.success).waitFor();
-    expect(addresses.some((url) => new URL(url).pathname === '/dashboard' && new URL(url).search === '?payment=success')).toBe(true);
+    expect(addresses.some((url) => new URL(url).pathname === '/dashboard' && new URL(url).search === '?payment=success&product=featured_artist')).toBe(true);
     await expect.poll(() => new URL(page.url()).search).toBe('');
     const ends = Date.now() + 14 * DAY_MS;
     await page.getByText(new RegExp(`^Active until (${dateIn('en', ends)}|${dateIn('en', ends + DAY_MS)})$`)).waitFor();
@@ -179,10 +179,10 @@ describe('buying featured status with the test provider', () => {
     const tx = texts.en;
     const { context, page } = await newPage(browser(), { locale: tx.locale });
     await registerAndLogIn(page, 'en', 'studio');
-    await page.getByRole('heading', { name: 'Featured studio' }).waitFor();
+    await page.getByRole('heading', { name: 'Featured studio (14 days)' }).waitFor();
 
     const addresses = recordAddresses(page);
-    await startPurchase(page, tx, () => page.getByText('Featured studio', { exact: true }).waitFor());
+    await startPurchase(page, tx, () => page.getByText('Featured studio (14 days)', { exact: true }).waitFor());
     await page.getByRole('button', { name: tx.cancel, exact: true }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('heading', { name: tx.premium }).waitFor();
@@ -198,7 +198,7 @@ describe('buying featured status with the test provider', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     // Still not featured: the offer stays, and the failed order is listed without receipts.
     await page.getByRole('button', { name: loose(tx.buy) }).waitFor();
-    const row = page.locator('li', { hasText: tx.description });
+    const row = page.locator('li', { hasText: 'Featured studio (14 days)' });
     await row.getByText(tx.failed).waitFor();
     expect(await row.getByRole('link').count()).toBe(0);
     await expectAccessible(page, 'dashboard after a declined payment');
@@ -214,12 +214,12 @@ describe('buying featured status with the test provider', () => {
     const addresses = recordAddresses(page);
     await startPurchase(page, tx, async () => {
       expect(new URL(page.url()).pathname.startsWith('/de/checkout/test/')).toBe(true);
-      await page.getByText('Featured-Künstler', { exact: true }).waitFor();
+      await page.getByText(tx.description, { exact: true }).waitFor();
       await expectAccessible(page, 'test checkout (de)');
     });
     await page.getByRole('button', { name: tx.approve }).click();
     await page.getByText(tx.success).waitFor();
-    expect(addresses.some((url) => new URL(url).pathname === '/de/dashboard' && new URL(url).search === '?payment=success')).toBe(true);
+    expect(addresses.some((url) => new URL(url).pathname === '/de/dashboard' && new URL(url).search === '?payment=success&product=featured_artist')).toBe(true);
     const ends = Date.now() + 14 * DAY_MS;
     const until = await page.getByText(/^Aktiv bis /).textContent();
     expect([tx.activeUntil(dateIn('de', ends)), tx.activeUntil(dateIn('de', ends + DAY_MS))]).toContain(until);

@@ -20,7 +20,9 @@ describe('reviews', () => {
     await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
     const countBefore = Number((await tab.textContent())?.match(/\((\d+)\)/)?.[1]);
     await expectAccessible(page, 'reviews tab (visitor)');
-    await page.getByRole('link', { name: 'Leave a review' }).click();
+    // A visitor is offered the login, never the dialog.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('link', { name: 'Log in to write a review' }).click();
     await page.waitForURL(/\/login\?redirect=/);
     await submitLogin(page, STUDIO, PASSWORD);
 
@@ -62,6 +64,17 @@ describe('reviews', () => {
     // The rating reached the server: a fresh load shows the same.
     await page.reload();
     await page.getByRole('article', { name: 'Review by Nadelwerk Berlin' }).getByText(`Even better on a second look ${tag}.`).waitFor();
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a German visitor’s review button leads to the German login and back', async () => {
+    const { context, page } = await newPage(browser(), { locale: 'de-DE' });
+    await page.goto(`/de${PROFILE}?tab=reviews`);
+    const link = page.getByRole('link', { name: 'Melde dich an, um eine Bewertung zu schreiben' });
+    await link.click();
+    await page.waitForURL(/\/de\/login\?redirect=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(`/de${PROFILE}?tab=reviews&review=1`);
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });

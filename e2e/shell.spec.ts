@@ -22,7 +22,8 @@ describe('the shell', () => {
 
   it('keeps the page when the language is switched, and navigates', async () => {
     const { context, page } = await newPage(browser());
-    await page.goto('/contact');
+    // The page is rendered on the server: the switcher stores the choice once the app has taken over.
+    await page.goto('/contact', { waitUntil: 'networkidle' });
     await page.locator('main h1').waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Deutsch' }).click();
     await page.waitForURL(/\/de\/contact$/);

@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { addDays, todayUtc } from '../../src/common/schemas/listing-fields';
+import { addDays, todayInBerlin } from '../../src/common/schemas/listing-fields';
 import { multipartBody, type TestFile } from '../../src/server/test/multipart';
 import { SQLite } from '../../src/server/db/sqlite-driver';
 import { unsubscribeToken } from '../../src/server/modules/notifications/index';
+import { forumUnsubscribeToken, runDigest } from '../../src/server/modules/forum/index';
 import { runPostReminders } from '../../src/server/modules/instagram/index';
 import { stepContext } from './capture';
 
@@ -57,7 +58,7 @@ export function tagRequests(app: FastifyInstance): void {
   });
 }
 
-const day = (offset: number) => addDays(todayUtc(), offset);
+const day = (offset: number) => addDays(todayInBerlin(), offset);
 
 /** A small image for uploads; the same bytes every run. */
 async function image(color: { r: number; g: number; b: number }, width = 320, height = 240): Promise<Buffer> {
@@ -171,6 +172,17 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   await visit({ module: 'reference', url: '/api/countries/QQ/cities', status: 404 });
   await visit({ module: 'reference', url: '/countries-cities-completed.json', status: 200 });
   await visit({ module: 'site', url: '/api/site', status: 200 });
+  await visit({ module: 'locations', url: '/api/locations/search?q=munc', status: 200, lang: 'de', hot: true });
+  await visit({ module: 'locations', url: '/api/locations/search?q=wi&countryCode=AT&limit=5', status: 200 });
+  await visit({ module: 'locations', url: '/api/locations/search?q=a', status: 400 });
+  await visit({ module: 'locations', url: '/api/locations/nearest?lat=52.52&lng=13.405', status: 200, hot: true });
+  await visit({ module: 'locations', url: '/api/locations/nearest?lat=40&lng=-40', status: 200 });
+  await visit({ module: 'map', url: '/api/config/maps-key', status: 200 });
+  await visit({ module: 'map', url: '/api/map/places', status: 200, hot: true });
+  await visit({ module: 'map', url: '/api/map/places?types=guestspots', status: 200 });
+  await visit({ module: 'map', url: `/api/map/cities/${cities[0]?.id ?? 1}`, status: 200 });
+  await visit({ module: 'map', url: '/api/map/cities/999999999', status: 404 });
+  await visit({ module: 'contact', url: '/api/contact/appeal?token=not-a-token', status: 400 });
   await visit({ module: 'health', url: '/api/health', status: 200 });
 
   const style = (i: number) => (styles[i % styles.length] as { id: number }).id;
@@ -316,9 +328,22 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   for (const query of ['', '?page=2&limit=1', `?style=${style(0)}`, `?country=${germany}`, '?country=DE', `?city=${hamburg.id}`, '?available=1', `?available=true&style=${style(1)}&country=DE&city=${hamburg.id}`]) {
     await visit({ module: 'artists', url: `/api/artists${query}`, status: 200, hot: true });
   }
+  for (const query of ['', '?page=2&limit=1', `?style=${style(0)}`, '?country=DE', `?city=${hamburg.id}`, '?openGuestSpots=true']) {
+    await visit({ module: 'artists', url: `/api/studios${query}`, status: 200, hot: true });
+  }
   await visit({ module: 'featured', url: '/api/featured/artists', status: 200, hot: true });
   await visit({ module: 'featured', url: '/api/featured/artists?limit=5', status: 200, hot: true });
   await visit({ module: 'featured', url: '/api/featured/studios', status: 200, hot: true });
+
+  // Site search: every type and the tabs, a prefix, a second page by its cursor, syntax as plain words, bad input.
+  for (const query of ['q=hamburg', 'q=hamb', 'q=tattoo%20hamb&type=guestspots', 'q=ink&type=profiles', 'q=berlin&type=availabilities&limit=6', 'q=NEAR(x%20%22y', 'q=%2A%2A']) {
+    await visit({ module: 'search', url: `/api/search?${query}`, status: 200, lang: 'de', hot: true });
+  }
+  await visit({ module: 'search', url: '/api/search?q=ha&limit=1', status: 200 });
+  // A fixed cursor: the PostgreSQL pass runs on SQLite without a full-text index, so it finds nothing to page from.
+  const searchCursor = Buffer.from(JSON.stringify([0, '2026-01-01T00:00:00.000Z', 1])).toString('base64url');
+  await visit({ module: 'search', url: `/api/search?q=ha&limit=1&cursor=${searchCursor}`, status: 200 });
+  await visit({ module: 'search', url: '/api/search?q=a', status: 400 });
 
   // Reviews: written, edited, read by page and checked; one deleted by its reviewer, one refused.
   const firstReview = json(await visit({ module: 'reviews', method: 'POST', url: '/api/reviews/simple', as: studio, payload: { reviewerId: studio.id, reviewedId: artist.id, rating: 4, comment: 'Clean work.' }, status: 201 })).review as { id: number };
@@ -447,8 +472,9 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
     ['/', 200], ['/de/', 200], ['/guestspots', 200], ['/guestspots/page/2', 404], ['/gastplatze', 200], [`/guestspot/${spot.slug}`, 200],
     [`/de/guestspot/${spot.slug}`, 200], ['/guestspot/no-such-spot', 404], [`/guestspots/${spot.id}`, 301], [`/guestspots/${spot.id}/edit`, 301],
     ['/artist-availability', 200], ['/artist-availability/page/2', 404], ['/artist-availability?page=2', 301], [`/artist-availability/${availability.id}`, 301], [`/tattooartist/${availability.slug}`, 200],
-    [`/availability/${availability.id}`, 301], ['/tattooartists', 200], ['/tattooartists/page/2', 404], ['/tattooartist/no-such-availability', 404],
+    [`/availability/${availability.id}`, 301], ['/tattooartists', 200], ['/tattooartists/page/2', 404], ['/tattooartist/no-such-availability', 404], ['/tattoostudios', 200], ['/tattoostudios/page/2', 404],
     ['/tattoo-gallery', 200], ['/tattoo-galerie', 200], ['/mara-ink', 200], ['/nobody-here', 404], ['/aboutus', 200], ['/de/agb', 200],
+    ['/de/search?q=hamburg', 200],
   ] as const) {
     await visit({ module: 'pages', url, status });
   }
@@ -516,6 +542,13 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   }
   await visit({ module: 'admin', method: 'POST', url: '/api/admin/reports/resolve', as: admin, payload: { targetType: 'message', targetId: note.id, action: 'dismiss', reason: 'Again.' }, status: 404 });
   await visit({ module: 'admin', url: '/api/admin/reports?status=resolved', as: admin, status: 200 });
+
+  // A reporter's bell: the notices of the resolutions above, a page further on, some and then all marked read.
+  await visit({ module: 'notifications', url: '/api/notifications', as: studio, status: 200 });
+  await visit({ module: 'notifications', url: '/api/notifications?cursor=999999', as: studio, status: 200 });
+  await visit({ module: 'notifications', method: 'PUT', url: '/api/notifications/read', as: studio, payload: { ids: [1, 2] }, status: 200 });
+  await visit({ module: 'notifications', method: 'PUT', url: '/api/notifications/read', as: studio, payload: { all: true }, status: 200 });
+  await visit({ module: 'notifications', method: 'PUT', url: '/api/notifications/read', as: studio, payload: { all: false }, status: 400 });
 
   // Gallery moderation: the queue by state, a reviewed batch, an image hidden, shown again and removed.
   await visit({ module: 'admin', url: '/api/admin/gallery', as: admin, status: 200 });
@@ -604,9 +637,67 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   await visit({ module: 'admin', method: 'DELETE', url: `/api/admin/city-imports/${discarded}`, as: admin, status: 200 });
   await visit({ module: 'admin', method: 'DELETE', url: `/api/admin/city-imports/${discarded}`, as: admin, status: 409 });
 
+  // The forum: the categories and a category page, a thread with a picture and a repeat of it,
+  // replies with a mention, edits, likes, watching, an answered question, moderation, reports,
+  // deletions, the digest, the one-click unsubscribe and the sweep of unattached uploads.
+  const forumCategories = json(await visit({ module: 'forum', url: '/api/forum/categories', status: 200, lang: 'de', hot: true })).categories as Array<{ id: number; slug: string }>;
+  const travel = (forumCategories.find((c) => c.slug === 'guest-spots-travel') as { id: number }).id;
+  const technique = (forumCategories.find((c) => c.slug === 'technique-machines') as { id: number }).id;
+  await visit({ module: 'forum', url: '/api/forum/categories/guest-spots-travel/threads', status: 200, hot: true });
+  await visit({ module: 'forum', url: '/api/forum/categories/guest-spots-travel/threads?page=9', status: 404 });
+  await visit({ module: 'forum', url: '/api/forum/categories/nowhere/threads', status: 404 });
+  const forumImage = json(await visit({ module: 'forum', method: 'POST', url: '/api/forum/uploads', as: artist, form: { fields: {}, image: avatar }, status: 201 })).id as number;
+  const threadInput = { categoryId: travel, title: 'Guest spot in Hamburg: where to stay?', body: 'Any **tips** for a room near the studio?', imageIds: [forumImage], clientId: '4f1d7c2e-8a3b-4c5d-9e6f-7a8b9c0d1e2f' };
+  const forumThread = json(await visit({ module: 'forum', method: 'POST', url: '/api/forum/threads', as: artist, payload: threadInput, status: 201 })).thread as { id: number; openingPostId: number };
+  await visit({ module: 'forum', method: 'POST', url: '/api/forum/threads', as: artist, payload: threadInput, status: 200 });
+  await visit({ module: 'forum', method: 'POST', url: '/api/forum/threads', as: artist, payload: { ...threadInput, clientId: undefined, title: 'Hi' }, status: 400 });
+  await visit({ module: 'forum', url: '/api/forum/threads/latest', status: 200, hot: true });
+  await visit({ module: 'forum', url: `/api/forum/threads/${forumThread.id}`, status: 200, hot: true });
+  const forumReply = json(await visit({ module: 'forum', method: 'POST', url: `/api/forum/threads/${forumThread.id}/posts`, as: studio, payload: { body: 'Our guest room is free, @Mara-Ink!', replyToPostId: forumThread.openingPostId }, status: 201 })).post as { id: number };
+  await visit({ module: 'forum', method: 'POST', url: `/api/forum/threads/${forumThread.id}/posts`, as: admin, payload: { body: 'Welcome to the forum.' }, status: 201 });
+  await visit({ module: 'forum', url: `/api/forum/threads/${forumThread.id}?page=1`, as: artist, status: 200 });
+  await visit({ module: 'forum', method: 'PUT', url: `/api/forum/threads/${forumThread.id}`, as: artist, payload: { title: 'Guest spot in Hamburg: where to stay in May?', body: 'Any tips for May?' }, status: 200 });
+  await visit({ module: 'forum', method: 'PUT', url: `/api/forum/posts/${forumReply.id}`, as: studio, payload: { body: 'Our guest room is free in May.' }, status: 200 });
+  await visit({ module: 'forum', method: 'PUT', url: `/api/forum/posts/${forumReply.id}`, as: other, payload: { body: 'Not mine.' }, status: 403 });
+  await visit({ module: 'forum', method: 'PUT', url: `/api/forum/posts/${forumReply.id}/like`, as: artist, status: 200 });
+  await visit({ module: 'forum', method: 'DELETE', url: `/api/forum/posts/${forumReply.id}/like`, as: artist, status: 200 });
+  await visit({ module: 'forum', method: 'DELETE', url: `/api/forum/threads/${forumThread.id}/watch`, as: studio, status: 200 });
+  await visit({ module: 'forum', method: 'PUT', url: `/api/forum/threads/${forumThread.id}/watch`, as: studio, status: 200 });
+  await visit({ module: 'forum', method: 'POST', url: '/api/forum/preview', as: artist, payload: { body: '# Preview\n\n[link](https://example.com)' }, status: 200 });
+  const question = json(await visit({ module: 'forum', method: 'POST', url: '/api/forum/threads', as: artist, payload: { categoryId: technique, title: 'Which needle for fine script?', body: '1RL or 3RL?' }, status: 201 })).thread as { id: number };
+  const answerPost = json(await visit({ module: 'forum', method: 'POST', url: `/api/forum/threads/${question.id}/posts`, as: studio, payload: { body: 'A 3RL bugpin.' }, status: 201 })).post as { id: number };
+  await visit({ module: 'forum', method: 'PUT', url: `/api/forum/threads/${question.id}/answer`, as: artist, payload: { postId: answerPost.id }, status: 200 });
+  await visit({ module: 'forum', method: 'DELETE', url: `/api/forum/threads/${question.id}/answer`, as: artist, status: 200 });
+  await visit({ module: 'forum', method: 'POST', url: `/api/forum/threads/${forumThread.id}/moderation`, as: admin, payload: { action: 'pin' }, status: 200 });
+  await visit({ module: 'forum', method: 'POST', url: `/api/forum/threads/${forumThread.id}/moderation`, as: artist, payload: { action: 'pin' }, status: 403 });
+  await visit({ module: 'forum', method: 'POST', url: `/api/forum/posts/${forumReply.id}/moderation`, as: admin, payload: { action: 'hide', reason: 'Advertising.' }, status: 200 });
+  await visit({ module: 'forum', method: 'POST', url: `/api/forum/posts/${forumReply.id}/moderation`, as: admin, payload: { action: 'unhide' }, status: 200 });
+  await visit({ module: 'forum', method: 'DELETE', url: `/api/forum/posts/${answerPost.id}`, as: studio, status: 200 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: artist, payload: { targetType: 'forum_post', targetId: forumReply.id, reason: 'spam' }, status: 201 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: studio, payload: { targetType: 'forum_thread', targetId: question.id, reason: 'other' }, status: 201 });
+  await visit({ module: 'safety', method: 'POST', url: '/api/reports', as: artist, payload: { targetType: 'forum_thread', targetId: question.id, reason: 'other' }, status: 400 });
+  await visit({ module: 'admin', method: 'POST', url: '/api/admin/reports/resolve', as: admin, payload: { targetType: 'forum_post', targetId: forumReply.id, action: 'dismiss', reason: 'Fine.' }, status: 200 });
+  await visit({ module: 'admin', method: 'POST', url: '/api/admin/reports/resolve', as: admin, payload: { targetType: 'forum_thread', targetId: question.id, action: 'hide', reason: 'Duplicate question.' }, status: 200 });
+  await visit({ module: 'forum', method: 'DELETE', url: `/api/forum/threads/${forumThread.id}`, as: artist, status: 200 });
+  await task('forum', 'mail forum digests', () => runDigest(app.ctx, new Date(Date.now() + 2 * 60 * 60_000)));
+  await task('forum', 'sweep unattached forum uploads', () => app.services.forum.sweepUploads(new Date(Date.now() + 25 * 60 * 60_000)));
+  const forumUnsubscribe = `/api/forum/unsubscribe/${forumUnsubscribeToken(app.ctx.config.sessionSecret, artist.id)}`;
+  await visit({ module: 'forum', url: forumUnsubscribe, status: 200 });
+  await visit({ module: 'forum', method: 'POST', url: forumUnsubscribe, status: 200 });
+  await visit({ module: 'forum', method: 'POST', url: `/api/forum/unsubscribe/${artist.id}.${'A'.repeat(43)}`, status: 400 });
+  await visit({ module: 'sitemap', url: '/sitemaps/forum-1.xml', status: 200 });
+
   // The audit log of all the above, and filtered.
   await visit({ module: 'admin', url: '/api/admin/audit-log', as: admin, status: 200 });
   await visit({ module: 'admin', url: `/api/admin/audit-log?adminId=${admin.id}&action=report.resolve&targetType=message&targetId=${note.id}`, as: admin, status: 200 });
+
+  // The sitemap index, a file of each source, a file that does not exist, and robots.txt.
+  await visit({ module: 'sitemap', url: '/sitemap.xml', status: 200 });
+  for (const name of ['static', 'profiles', 'guestspots']) await visit({ module: 'sitemap', url: `/sitemaps/${name}-1.xml`, status: 200 });
+  // No availability of the tour is public by now: the file's query runs and finds nothing.
+  await visit({ module: 'sitemap', url: '/sitemaps/availabilities-1.xml', status: 404 });
+  await visit({ module: 'sitemap', url: '/sitemaps/profiles-9.xml', status: 404 });
+  await visit({ module: 'sitemap', url: '/robots.txt', status: 200 });
 
   // Account changes: email, password, forgotten password and reset, deletion.
   await visit({ module: 'auth', method: 'PUT', url: '/api/profile/email', as: studio, payload: { email: 'studio.neu@example.test', password: studio.password }, status: 200 });

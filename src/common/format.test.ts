@@ -92,16 +92,35 @@ describe('formatRelative', () => {
 
 describe('initials', () => {
   it.each([
+    ['Julia Lange', 'JL'],
     ['Anna Maier', 'AM'],
     ['anna lena maier', 'AM'],
     ['inkmaster', 'I'],
+    ['Mia', 'M'],
     ['ink_master', 'IM'],
     ['Ärger Öztürk', 'ÄÖ'],
+    ['émile zola', 'ÉZ'],
+    ['E\u0301mile Zola', 'ÉZ'],
+    ['Łucja Żółć', 'ŁŻ'],
+    ['Юлия Смирнова', 'ЮС'],
+    ['Anna-Lena Maier', 'AM'],
+    ['Jean-Luc', 'JL'],
+    ['ßtudio Nord', 'ßN'],
     ['  @nina  ', 'N'],
+    ['Studio 54', 'S5'],
     ['', ''],
     [null, ''],
-  ])('takes at most two uppercase letters: %j', (name, expected) => {
+  ])('takes at most two uppercase letters of the name: %j', (name, expected) => {
     expect(initials(name)).toBe(expected);
+    expect(Array.from(initials(name)).length).toBeLessThanOrEqual(2);
+  });
+
+  it('falls back to the username when the name has no letter', () => {
+    expect(initials('', 'jule_blume')).toBe('JB');
+    expect(initials('  ✦  ', 'Jule Blume')).toBe('JB');
+    expect(initials(null, null)).toBe('');
+    // A name wins over the username: "Julia Lange" registered as "Jule Blume" is JL.
+    expect(initials('Julia Lange', 'Jule Blume')).toBe('JL');
   });
 });
 

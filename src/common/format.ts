@@ -95,13 +95,19 @@ export function formatRelative(value: DateInput, lang: Language, now: Date = new
   return rtf.format(Math.trunc(diff / 1000), 'second');
 }
 
-/** Up to two uppercase initials of a name ("Anna Maier" -> "AM", "ink_master" -> "IM"). */
-export function initials(name: string | null | undefined): string {
-  if (!name) return '';
-  const words = name.split(/[\s_\-.]+/u).filter((w) => /\p{L}|\p{N}/u.test(w));
+/**
+ * Up to two uppercase initials of a display name, first and last word ("Julia Lange" -> "JL",
+ * "Anna-Lena Maier" -> "AM", "Émile" -> "É"); `fallback` (the username) when the name has no
+ * letter or digit. Accents are kept whether typed composed or decomposed.
+ */
+export function initials(name: string | null | undefined, fallback?: string | null): string {
+  const words = (name ?? '').normalize('NFC').split(/[\s_\-.]+/u).filter((w) => /\p{L}|\p{N}/u.test(w));
+  if (words.length === 0) return fallback ? initials(fallback) : '';
   const first = (word: string) => Array.from(word).find((ch) => /\p{L}|\p{N}/u.test(ch)) ?? '';
-  const letters = words.length > 1 ? first(words[0] as string) + first(words[words.length - 1] as string) : first(words[0] ?? '');
-  return letters.toLocaleUpperCase();
+  // One letter each, even where the upper case is two ("ß" -> "SS"): the circle holds at most two.
+  const upper = (ch: string) => (Array.from(ch.toLocaleUpperCase()).length === 1 ? ch.toLocaleUpperCase() : ch);
+  const letters = words.length > 1 ? [first(words[0] as string), first(words[words.length - 1] as string)] : [first(words[0] as string)];
+  return letters.map(upper).join('');
 }
 
 /** Result of formatting a listing date: the text, or which translated fallback to show. */

@@ -38,7 +38,16 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === Number(m[1]) && date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
 }
 
-/** Today as yyyy-mm-dd in UTC, the calendar the stored days are read in. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/**
+ * The platform's calendar: listings are day-based and posted for studios in German-speaking
+ * Europe, so a listing ends when its end day is over in Berlin, not in UTC (which runs one or
+ * two hours behind there).
+ */
+export const LISTING_TIME_ZONE = 'Europe/Berlin';
+
+const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: LISTING_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today as yyyy-mm-dd in Berlin: a listing whose end day is before it has ended. */
+export function todayInBerlin(now: Date = new Date()): string {
+  return berlinDay.format(now);
 }

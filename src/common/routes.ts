@@ -86,6 +86,9 @@ const TABLE = {
   tattooArtists: { path: '/tattooartists', access: 'public', legacy: ['/artists', '/kunstler', '/künstler'] },
   tattooArtistsPage: { path: '/tattooartists/page/:page', access: 'public' },
   tattooArtist: { path: '/tattooartist/:slug', access: 'public' },
+  // The studio directory, built like the artists' (tattoostudio/:slug is no route: a studio's page is its profile).
+  tattooStudios: { path: '/tattoostudios', access: 'public' },
+  tattooStudiosPage: { path: '/tattoostudios/page/:page', access: 'public' },
   // The public tattoo gallery under its five localized paths, before the profile catch-all.
   gallery: {
     path: '/tattoo-gallery',
@@ -105,6 +108,12 @@ const TABLE = {
   // The link of a notification mail: works without login, the token names the account.
   unsubscribe: { path: '/unsubscribe/:token', access: 'public' },
   messagingTest: { path: '/messaging-test', access: 'public', devOnly: true },
+  // The location search's demo pages (development only, like the messaging test).
+  locationSearchDemo: { path: '/location-search-demo', access: 'public', devOnly: true },
+  locationSearchSimplifiedDemo: { path: '/location-search-simplified-demo', access: 'public', devOnly: true },
+  locationSearchNewDemo: { path: '/location-search-new-demo', access: 'public', devOnly: true },
+  cityDemo: { path: '/city-demo', access: 'public', devOnly: true },
+  geoLookupDemo: { path: '/geo-lookup-demo', access: 'public', devOnly: true },
   // Payments: the test provider's approval page (only while the test provider is on) and the
   // printable receipt of one order.
   checkoutTest: { path: '/checkout/test/:orderId', access: 'user' },
@@ -120,6 +129,17 @@ const TABLE = {
   adminNotAuthorized: { path: '/admin/not-authorized', access: 'admin' },
   adminSection: { path: '/admin/:section', access: 'admin' },
   adminSectionItem: { path: '/admin/:section/:id', access: 'admin' },
+  // Site search: noindex, its results change with every edit.
+  search: { path: '/search', access: 'public' },
+  // The globe map (decision 12); 'map' is a reserved username.
+  map: { path: '/map', access: 'public' },
+  // The forum: fixed words (new, c, t) before the slug and id patterns; paged as `{base}/page/{n}`.
+  forum: { path: '/forum', access: 'public' },
+  forumNew: { path: '/forum/new', access: 'user' },
+  forumCategory: { path: '/forum/c/:slug', access: 'public' },
+  forumCategoryPage: { path: '/forum/c/:slug/page/:page', access: 'public' },
+  forumThread: { path: '/forum/t/:id/:slug', access: 'public' },
+  forumThreadPage: { path: '/forum/t/:id/:slug/page/:page', access: 'public' },
   profile: { path: '/:username', access: 'public' },
 } as const satisfies Record<string, RouteEntry>;
 

@@ -7,14 +7,14 @@ import { USERNAME_MAX, USERNAME_MIN } from './constants';
 export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   'admin', 'api', 'assets', 'uploads', 'static', 'login', 'logout', 'register', 'dashboard',
   'profile', 'settings', 'search', 'chat', 'map', 'messages', 'messaging-test', 'posts',
-  'instapost', 'forum', 'guestspots', 'guestspot', 'tattooartists', 'tattooartist', 'artists',
+  'instapost', 'forum', 'guestspots', 'guestspot', 'tattooartists', 'tattooartist', 'tattoostudios', 'artists',
   'guestartist', 'artist-availability', 'availability', 'gastplatze', 'gastplätze', 'kunstler',
   'künstler', 'verfugbarkeit', 'verfügbarkeit', 'privacy-policy', 'aboutus', 'impressum',
   'datenschutz', 'agb', 'kontakt', 'privacy', 'terms', 'contact', 'tattoo-gallery',
   'tattoo-galerie', 'galeria-de-tatuajes', 'galerie-de-tatouages', 'galeria-de-tatuagens',
   'location-search-demo', 'location-search-simplified-demo', 'location-search-new-demo',
   'city-demo', 'geo-lookup-demo', 'en', 'de', 'es', 'fr', 'pt', 'payment', 'payments',
-  'forgot-password', 'reset-password', 'not-authorized', 'robots-txt', 'sitemap', 'health',
+  'forgot-password', 'reset-password', 'not-authorized', 'robots-txt', 'sitemap', 'sitemaps', 'health',
   'unsubscribe', 'checkout',
 ]);
 

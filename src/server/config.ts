@@ -48,6 +48,8 @@ const envSchema = z.object({
   OPERATOR_VAT_ID: z.string().max(50).optional(),
   OPERATOR_REGISTER: z.string().max(200).optional(),
   OPERATOR_INSTAGRAM: z.string().max(200).optional(),
+  /** Comma-separated words or phrases that hold a forum post hidden for an admin's review. */
+  FORUM_HELD_WORDS: z.string().max(20_000).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +81,12 @@ export interface Config {
   operator: Operator | null;
   /** Folder of the built web app; absent in API-only tests. */
   webDist?: string;
+  forum: ForumConfig;
+}
+
+export interface ForumConfig {
+  /** Words or phrases (FORUM_HELD_WORDS) whose use holds a forum post hidden until an admin looks at it. */
+  heldWords: string[];
 }
 
 export interface PaymentsConfig {
@@ -141,6 +149,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (trustProxy instanceof Error) problems.push(`TRUST_PROXY: ${trustProxy.message} (got "${env.TRUST_PROXY}")`);
+  const heldWords = parseWordList(env.FORUM_HELD_WORDS);
+  if (heldWords instanceof Error) problems.push(`FORUM_HELD_WORDS: ${heldWords.message}`);
   if (problems.length) throw new ConfigError(problems);
 
   const url = env.DATABASE_URL;
@@ -169,7 +179,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy as Config['trustProxy'],
     operator: operatorFrom(env, env.DEMO_DATA ?? !isProduction),
     webDist: path.resolve('dist/web'),
+    forum: { heldWords: heldWords as string[] },
   };
+}
+
+/**
+ * FORUM_HELD_WORDS: words or phrases separated by commas, each 2-60 characters of text (no
+ * control or markup characters), at most 1000; unset or empty holds nothing.
+ */
+export function parseWordList(value: string | undefined): string[] | Error {
+  const entries = (value ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length > 1000) return new Error(`at most 1000 entries (got ${entries.length})`);
+  const bad = entries.find((e) => [...e].length < 2 || [...e].length > 60 || /[\p{Cc}<>]/u.test(e));
+  if (bad !== undefined) return new Error(`"${bad}" is not 2-60 characters of text`);
+  return entries;
 }
 
 // Outside production a secret is generated once and kept with the data, so sessions survive restarts.

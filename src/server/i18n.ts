@@ -20,6 +20,11 @@ import deApplications from '../common/locales/de/applications.json';
 import esApplications from '../common/locales/es/applications.json';
 import frApplications from '../common/locales/fr/applications.json';
 import ptApplications from '../common/locales/pt/applications.json';
+import enNotices from '../common/locales/en/notices.json';
+import deNotices from '../common/locales/de/notices.json';
+import esNotices from '../common/locales/es/notices.json';
+import frNotices from '../common/locales/fr/notices.json';
+import ptNotices from '../common/locales/pt/notices.json';
 import enServerErrors from '../common/locales/en/serverErrors.json';
 import deServerErrors from '../common/locales/de/serverErrors.json';
 import esServerErrors from '../common/locales/es/serverErrors.json';
@@ -42,6 +47,7 @@ const namespaces: Record<string, Record<Language, Dict>> = {
   seo: { en: enSeo, de: deSeo, es: esSeo, fr: frSeo, pt: ptSeo },
   mail: { en: enMail, de: deMail, es: esMail, fr: frMail, pt: ptMail },
   applications: { en: enApplications, de: deApplications, es: esApplications, fr: frApplications, pt: ptApplications },
+  notices: { en: enNotices, de: deNotices, es: esNotices, fr: frNotices, pt: ptNotices },
 };
 
 /**

@@ -5,6 +5,7 @@ import { createDb, migrateToLatest } from './db/index';
 import { seed } from './seed/index';
 import { scheduleSweep } from './modules/auth/index';
 import { scheduleUnreadMail } from './modules/notifications/index';
+import { scheduleForumJobs } from './modules/forum/index';
 import { schedulePostReminders } from './modules/instagram/index';
 import { schedulePaymentReconciler } from './modules/payments/index';
 
@@ -25,6 +26,7 @@ await seed({ db, config });
 const app = await buildApp(config, { db });
 scheduleSweep(app, db);
 scheduleUnreadMail(app);
+scheduleForumJobs(app, () => app.services.forum.sweepUploads());
 schedulePostReminders(app);
 // Open payments are settled at start (after a crash) and every five minutes.
 schedulePaymentReconciler(app);

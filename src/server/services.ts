@@ -5,11 +5,13 @@ import { availabilityKind } from './modules/availability/index';
 import { createContactService } from './modules/contact/index';
 import { createEventService } from './modules/events/index';
 import { createFeaturedService } from './modules/featured/index';
+import { createForumService, forumSitemapSource } from './modules/forum/index';
 import { createCardImages, createGalleryService } from './modules/gallery/index';
 import { createGuestSpotPhotoService, guestSpotKind } from './modules/guest-spots/index';
 import { createHealthService } from './modules/health/index';
 import { createInstagramService } from './modules/instagram/index';
 import { createListingService } from './modules/listings/index';
+import { createLocationService } from './modules/locations/index';
 import { createNotificationService } from './modules/notifications/index';
 import { createMessageService } from './modules/messages/index';
 import { createProfileVisitService } from './modules/profile-visits/index';
@@ -19,6 +21,7 @@ import { createProfileService } from './modules/profiles/index';
 import { createReferenceService } from './modules/reference/index';
 import { createReviewService } from './modules/reviews/index';
 import { createSafetyService } from './modules/safety/index';
+import { createSitemapService, listingsSource, profilesSource, staticSource } from './modules/sitemap/index';
 import { createSiteService } from './modules/site/index';
 
 export interface ServiceDeps extends AppContext {
@@ -43,6 +46,9 @@ export function createServices(deps: ServiceDeps) {
   const spotPhotos = createGuestSpotPhotoService(deps);
   const instagram = createInstagramService(deps);
   const receipts = createReceiptService(deps);
+  const notifications = createNotificationService(deps);
+  // The forum writes its notices (replies, mentions) inside its own transactions.
+  const forum = createForumService({ ...deps, notify: notifications.notify });
   const payments = createPaymentService({
     ...deps,
     // The planned-posts module's credits, handed in so payments never imports that module.
@@ -58,11 +64,12 @@ export function createServices(deps: ServiceDeps) {
       ...(await gallery.filesOfUser(userId)),
       ...(await spotPhotos.filesOfUser(userId)),
       ...(await instagram.filesOfUser(userId)),
+      ...(await forum.filesOfUser(userId)),
     ],
     // The ratings this account gave leave the reviewed users' averages before its rows go.
     releaseAccountReviews: (userId) => reviews.deleteWrittenBy(userId),
   });
-  return {
+  const services = {
     auth,
     profiles,
     gallery,
@@ -73,6 +80,7 @@ export function createServices(deps: ServiceDeps) {
     health: createHealthService(deps),
     events: createEventService(deps),
     reference,
+    locations: createLocationService(deps),
     pictures,
     spotPhotos,
     guestSpots: createListingService(guestSpotKind, {
@@ -87,14 +95,39 @@ export function createServices(deps: ServiceDeps) {
     availabilities: createListingService(availabilityKind, { ...deps, reference, pictures, counterpart: guestSpotKind }),
     artists: createArtistService({ ...deps, reference, pictures }),
     // A block takes the thread out of the blocker's unread count: their open tabs hear the new one.
-    safety: createSafetyService({ ...deps, defer: deps.background.defer, unreadCount: (user) => messages.unreadCount(user) }),
-    notifications: createNotificationService(deps),
+    safety: createSafetyService({
+      ...deps,
+      defer: deps.background.defer,
+      unreadCount: (user) => messages.unreadCount(user),
+      // Forum content reported by enough members is hidden until an admin decides.
+      onReported: forum.reported,
+    }),
+    notifications,
+    forum,
     reviews,
     messages,
     instagram,
     receipts,
     payments,
   };
+  // Every public page is in /sitemap.xml: each source is one family of its files, and a
+  // capability with public pages of its own adds one entry here.
+  const sitemap = createSitemapService({
+    ...deps,
+    sources: [
+      staticSource([
+        { first: 'guestSpots', numbered: 'guestSpotsPage', count: services.guestSpots.countPublic },
+        { first: 'availabilityList', numbered: 'availabilityListPage', count: services.availabilities.countPublic },
+        { first: 'tattooArtists', numbered: 'tattooArtistsPage', count: services.artists.count },
+        { first: 'tattooStudios', numbered: 'tattooStudiosPage', count: services.artists.countStudios },
+      ]),
+      profilesSource(deps.db),
+      listingsSource(deps.db, 'guestspots', guestSpotKind),
+      listingsSource(deps.db, 'availabilities', availabilityKind),
+      forumSitemapSource(deps.db),
+    ],
+  });
+  return { ...services, sitemap };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { text } from '../text';
 import { pathId } from './ids';
 
-/** Where a contact message stands in the inbox. */
-export const CONTACT_STATES = ['new', 'read', 'answered', 'closed', 'spam'] as const;
+/**
+ * Where a contact message stands in the inbox. `appeal` is where a suspension's appeal arrives
+ * (sent through the suspension mail's link); it stays there until an admin answers or moves it.
+ */
+export const CONTACT_STATES = ['new', 'appeal', 'read', 'answered', 'closed', 'spam'] as const;
 export type ContactState = (typeof CONTACT_STATES)[number];
 
 /** Inbox rows per page. */
@@ -101,6 +104,8 @@ export interface ContactMessageDetail {
   createdAt: string;
   statusChangedAt: string | null;
   user: { id: number; username: string; name: string; userType: string } | null;
+  /** For an appeal: the suspension it is about (the account is `user`). */
+  appeal: { suspendedAt: string } | null;
   replies: ContactReply[];
 }
 

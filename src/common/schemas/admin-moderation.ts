@@ -25,6 +25,8 @@ export const ACTIONS_FOR: Record<ReportTargetType, readonly ResolveAction[]> = {
   image: ['dismiss', 'warn_owner', 'suspend_owner', 'hide', 'remove'],
   guest_spot: ['dismiss', 'warn_owner', 'suspend_owner', 'hide', 'remove'],
   availability: ['dismiss', 'warn_owner', 'suspend_owner', 'hide', 'remove'],
+  forum_thread: ['dismiss', 'warn_owner', 'suspend_owner', 'hide', 'remove'],
+  forum_post: ['dismiss', 'warn_owner', 'suspend_owner', 'hide', 'remove'],
 };
 
 // The owner and the reporters may read it: a NUL would not even reach PostgreSQL.

@@ -42,3 +42,23 @@ export interface ArtistListItem {
 }
 
 export type ArtistPage = ListPage<ArtistListItem>;
+
+/** GET /api/studios: the studio listing (/tattoostudios), with the artist listing's filters and paging. */
+export const studioListQuery = z.object({
+  style: queryId,
+  country: countryFilter,
+  city: queryId,
+  /** Only studios with an active guest spot that has not ended. */
+  openGuestSpots: queryFlag,
+  page: pageField,
+  limit: limitField,
+});
+export type StudioListQuery = z.infer<typeof studioListQuery>;
+
+/** A studio card of the listing: the artist card's fields, and the soonest open guest spot instead of a trip. */
+export type StudioListItem = Omit<ArtistListItem, 'currentAvailability'> & {
+  /** The studio's soonest active guest spot that has not ended, or null. */
+  openGuestSpot: CurrentAvailability | null;
+};
+
+export type StudioPage = ListPage<StudioListItem>;

@@ -6,7 +6,7 @@ import { MAX_ID, idNumber } from './ids';
 
 import { EARLIEST_DATE, LATEST_DATE, LISTING_LIMITS, LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, OWNER_LIST_MAX, isCalendarDay } from '../listing-limits';
 
-export { LISTING_LIMITS, LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE, OWNER_LIST_MAX, MATCHES_LIMIT, AVAILABLE_WINDOW_DAYS, EARLIEST_DATE, isCalendarDay, todayUtc } from '../listing-limits';
+export { LISTING_LIMITS, LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE, OWNER_LIST_MAX, MATCHES_LIMIT, AVAILABLE_WINDOW_DAYS, EARLIEST_DATE, isCalendarDay, todayInBerlin } from '../listing-limits';
 
 
 /** A yyyy-mm-dd day moved by whole days. */
@@ -154,6 +154,11 @@ export interface ListingBase {
   startDate: string;
   endDate: string;
   isActive: boolean;
+  /**
+   * Whether the end day is over (before today in Berlin): an ended listing leaves the public
+   * lists and matches, and its page says so and offers no apply or contact action.
+   */
+  ended: boolean;
   /** Sorted by name with German collation, named in the request language. */
   styles: StyleRef[];
   countryId: number | null;
@@ -165,6 +170,8 @@ export interface ListingBase {
   updatedAt: string;
   /** What the viewer may do with the listing, decided by the server's listing policy. */
   can: Can;
+  /** Set when moderation hid the listing, and only for its owner and admins: the reason they were given. */
+  hiddenReason?: string;
 }
 
 /**

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { UserType } from '../constants';
 import { MAX_ID, idNumber } from './ids';
 import { MESSAGE_MAX, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGETS } from '../message-limits';
+import type { ForumLiveEvent } from './forum';
+import type { NotificationLiveEvent } from './notifications';
 
 export { CONVERSATIONS_PAGE_SIZE, MAIL_EXCERPT_CHARS, MESSAGE_COUNTDOWN_FROM, MESSAGE_MAX, MESSAGES_PAGE_SIZE, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGETS } from '../message-limits';
 
@@ -71,11 +73,16 @@ export const preferencesSchema = z
   .object({
     language: z.enum(['en', 'de', 'es', 'fr', 'pt'], 'validation'),
     emailOnMessage: z.boolean('validation'),
+    /** The forum digest's kinds: replies in watched threads, mentions. */
+    emailOnForumReply: z.boolean('validation'),
+    emailOnForumMention: z.boolean('validation'),
   })
   .partial();
 export interface Preferences {
   language: 'en' | 'de' | 'es' | 'fr' | 'pt';
   emailOnMessage: boolean;
+  emailOnForumReply: boolean;
+  emailOnForumMention: boolean;
 }
 
 export interface MessagePerson {
@@ -150,7 +157,9 @@ export type LiveEvent =
   | { type: 'message.created'; message: Message }
   | { type: 'message.deleted'; id: number; senderId: number; receiverId: number }
   | { type: 'conversation.read'; readerId: number; contactId: number; readAt: string; upToId: number }
-  | { type: 'unread.count'; count: number };
+  | { type: 'unread.count'; count: number }
+  | NotificationLiveEvent
+  | ForumLiveEvent;
 
 export interface Block {
   id: number;

@@ -25,7 +25,7 @@ export function featuredReceipt(overrides: Partial<Receipt> = {}): Receipt {
     seller: { name: 'Tinte & Nadel GmbH', address: 'Hauptstraße 5, 10115 Berlin, Deutschland', vatId: 'DE999999999' },
     buyer: { name: 'Łukasz Żółć', email: 'lukasz@example.test', username: 'lukasz' },
     productType: 'featured_artist',
-    description: 'Featured-Status (14 Tage)',
+    description: 'Featured-Künstler (14 Tage)',
     amountCents: SEEDED_PRICES.featured_artist,
     currency: 'EUR',
     vatRate: 19,

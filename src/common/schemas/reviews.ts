@@ -21,8 +21,8 @@ export const reviewIdParams = z.object({ id: pathId('validation', 'reviewNotFoun
 /** The next page of a review list: the last review id seen. */
 export const reviewListQuery = z.object({ cursor: pathId().optional() });
 
-/** Why a review may not be written: to oneself, to the same account type, across a block. */
-export type ReviewRefusal = 'self' | 'same_type' | 'blocked';
+/** Why a review may not be written: to oneself, to the same account type, across a block, by staff (an admin). */
+export type ReviewRefusal = 'self' | 'same_type' | 'blocked' | 'staff';
 
 export interface ReviewPerson {
   id: number;

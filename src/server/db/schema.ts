@@ -78,6 +78,11 @@ export interface UsersTable extends Record<SocialNetwork, string | null>, Timest
   /** When the suspension ends by itself; null while it lasts until lifted. */
   suspended_until: Defaulted<Timestamp | null>;
   suspension_reason: Defaulted<string | null>;
+  /** When the last forum mail digest was claimed (migration 2026-11-27-070); at most one an hour. */
+  forum_mail_at: Defaulted<Timestamp | null>;
+  /** Mail preferences per kind of forum notice: replies in watched threads, mentions. */
+  email_on_forum_reply: Defaulted<Flag>;
+  email_on_forum_mention: Defaulted<Flag>;
 }
 
 export interface SessionsTable {
@@ -115,6 +120,12 @@ export interface CitiesTable {
   geoname_id: Defaulted<number | null>;
 }
 
+/** Every name of a city folded for prefix search, one row per city and spelling (migration 2026-11-27-050). */
+export interface CitySearchNamesTable {
+  name_key: string;
+  city_id: number;
+}
+
 /** A city's name in one interface language (migration 2026-11-25-001). */
 export interface CityNamesTable {
   city_id: number;
@@ -134,6 +145,9 @@ export interface ContactMessagesTable {
   /** new, read, answered, closed or spam (migration 2026-11-27-004). */
   status: Defaulted<string>;
   status_changed_at: Defaulted<Timestamp | null>;
+  /** An appeal: the suspended account and the suspension it appeals (migration 2026-11-27-020). */
+  appeal_user_id: Defaulted<number | null>;
+  appeal_suspended_at: Defaulted<Timestamp | null>;
   created_at: Timestamp;
 }
 
@@ -477,6 +491,19 @@ export interface AdminUserNotesTable {
   created_at: Timestamp;
 }
 
+/** An in-app notification (the bell): its title is written from kind and params when read, in the reader's language. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  /** JSON of what the title needs (never who acted). */
+  params: Defaulted<string>;
+  /** A path without a language prefix. */
+  url: string;
+  created_at: Timestamp;
+  read_at: Defaulted<Timestamp | null>;
+}
+
 /** A city import of the admin area (migration 2026-11-27-005): its state, counts, first errors and preview. */
 export interface CityImportsTable extends Timestamps {
   id: Generated<number>;
@@ -501,6 +528,8 @@ export interface CityImportsTable extends Timestamps {
   preview: Defaulted<string>;
   /** JSON of the commit's filters. */
   options: string | null;
+  /** Refreshed while a process reads or writes the import; a stale one was interrupted. */
+  heartbeat_at: Defaulted<Timestamp | null>;
 }
 
 /** A valid row of an import, waiting for the commit. */
@@ -515,6 +544,34 @@ export interface CityImportRowsTable {
   geoname_id: number | null;
   /** JSON {language: name} of the names per interface language the file gave. */
   names: string | null;
+}
+
+/**
+ * A thing site search finds (migration 2026-11-27-060): a profile, guest spot, availability or
+ * forum thread, written by modules/search in the transaction of the change it mirrors. The
+ * words the engines match live beside it (SQLite's `search_fts`, PostgreSQL's `tsv` columns).
+ */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  /** One of SEARCH_TYPES (src/common/schemas/search.ts). */
+  type: string;
+  ref_id: number;
+  owner_id: number;
+  /** The language its words are stemmed in (en, de, es, fr, pt). */
+  language: string;
+  title: string;
+  body: string;
+  /** A path without a language prefix. */
+  url: string;
+  /** What "newest" orders by among equally good hits. */
+  sort_at: Timestamp;
+  indexed_at: Timestamp;
+}
+
+/** Settings of the search index, e.g. the version of the rules it was built with. */
+export interface SearchStateTable {
+  key: string;
+  value: string;
 }
 
 export interface Database {
@@ -536,6 +593,7 @@ export interface Database {
   countries: CountriesTable;
   cities: CitiesTable;
   city_names: CityNamesTable;
+  city_search_names: CitySearchNamesTable;
   city_imports: CityImportsTable;
   city_import_rows: CityImportRowsTable;
   contact_messages: ContactMessagesTable;
@@ -558,6 +616,98 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   admin_user_warnings: AdminUserWarningsTable;
   admin_user_notes: AdminUserNotesTable;
+  notifications: NotificationsTable;
+  search_documents: SearchDocumentsTable;
+  search_state: SearchStateTable;
+  forum_categories: ForumCategoriesTable;
+  forum_threads: ForumThreadsTable;
+  forum_posts: ForumPostsTable;
+  forum_post_images: ForumPostImagesTable;
+  forum_likes: ForumLikesTable;
+  forum_watches: ForumWatchesTable;
+}
+
+/** A forum category (migration 2026-11-27-070): reference data, seeded in five languages. */
+export interface ForumCategoriesTable extends LocalizedNames {
+  id: Generated<number>;
+  slug: string;
+  position: number;
+  /** A reply can be marked as the answer. */
+  question_like: Defaulted<Flag>;
+  description_en: string;
+  description_de: string;
+  description_es: string;
+  description_fr: string;
+  description_pt: string;
+}
+
+/** Who hid a thread or post: an admin, three members' reports, or the word list (held for review). */
+export type ForumHiddenBy = 'admin' | 'reports' | 'words';
+
+export interface ForumThreadsTable {
+  id: Generated<number>;
+  category_id: number;
+  author_id: number;
+  title: string;
+  slug: string;
+  language: string;
+  is_pinned: Defaulted<Flag>;
+  is_locked: Defaulted<Flag>;
+  hidden_at: Timestamp | null;
+  hidden_by: ForumHiddenBy | null;
+  hidden_reason: string | null;
+  /** Visible replies, kept in each write's transaction. */
+  reply_count: Defaulted<number>;
+  last_post_at: Timestamp;
+  answer_post_id: number | null;
+  /** Its author deleted the opening post; others' replies keep the thread. */
+  deleted_at: Timestamp | null;
+  client_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ForumPostsTable {
+  id: Generated<number>;
+  thread_id: number;
+  author_id: number;
+  is_opening: Defaulted<Flag>;
+  reply_to_post_id: number | null;
+  body: string;
+  /** Sanitized HTML rendered from `body` by renderer `renderer_version`. */
+  body_html: string;
+  renderer_version: number;
+  like_count: Defaulted<number>;
+  hidden_at: Timestamp | null;
+  hidden_by: ForumHiddenBy | null;
+  hidden_reason: string | null;
+  client_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  edited_at: Timestamp | null;
+}
+
+export interface ForumPostImagesTable extends ImageVariants {
+  id: Generated<number>;
+  /** Null while the upload waits for its post. */
+  post_id: number | null;
+  user_id: number;
+  position: Defaulted<number>;
+  created_at: Timestamp;
+}
+
+export interface ForumLikesTable {
+  post_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface ForumWatchesTable {
+  thread_id: number;
+  user_id: number;
+  /** 0 remembers an explicit unwatch. */
+  watching: Defaulted<Flag>;
+  created_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

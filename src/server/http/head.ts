@@ -101,6 +101,24 @@ function safeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
+/** What an hreflang link names: a language, or `x-default` (the page for other languages, the English one). */
+export type Hreflang = Language | 'x-default';
+
+/**
+ * A page's address in each language and its `x-default`, as its head links them and the sitemap
+ * lists them (the two must agree): the page's own per-language paths where it has them (a
+ * gallery spelled per language, a profile's canonical name), else its path under each prefix.
+ */
+export function hreflangLinks(
+  publicUrl: string,
+  path: string,
+  alternates?: Partial<Record<Language, string>>,
+  search = '',
+): { hreflang: Hreflang; href: string }[] {
+  const href = (l: Language) => publicUrl + (alternates?.[l] ?? withLanguage(path, l)) + search;
+  return [...LANGUAGES.map((l) => ({ hreflang: l, href: href(l) })), { hreflang: 'x-default' as const, href: href('en') }];
+}
+
 /** Renders the head tags of a page; `path` is the unprefixed path, `alternates` the per-language paths. */
 export function renderHead(
   head: Head,
@@ -115,8 +133,7 @@ export function renderHead(
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    ...LANGUAGES.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(publicUrl + localized(l) + (opts.search ?? ''))}">`),
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(publicUrl + localized('en') + (opts.search ?? ''))}">`,
+    ...hreflangLinks(publicUrl, opts.path, opts.alternates, opts.search).map((l) => `<link rel="alternate" hreflang="${l.hreflang}" href="${escapeHtml(l.href)}">`),
     ...(head.links ?? []).map((l) => `<link rel="${escapeHtml(l.rel)}" href="${escapeHtml(publicUrl + l.href)}">`),
     `<meta property="og:site_name" content="Tattoo Guest Spots">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,

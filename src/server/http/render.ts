@@ -27,6 +27,27 @@ export const SERVER_RENDERED: ReadonlySet<RouteId> = new Set<RouteId>([
   'tattooArtist',
   'tattooArtists',
   'tattooArtistsPage',
+  'tattooStudios',
+  'tattooStudiosPage',
+  // Site search: what its query finds, rendered like the lists (noindex).
+  'search',
+  // The forum: readable without script; /forum/new is behind login and stays the shell.
+  'forum',
+  'forumCategory',
+  'forumCategoryPage',
+  'forumThread',
+  'forumThreadPage',
+  // The German list path, a legacy path's target.
+  'gastplatze',
+  // The legal and contact pages, under their English and German paths.
+  'aboutus',
+  'impressum',
+  'privacy',
+  'datenschutz',
+  'terms',
+  'agb',
+  'contact',
+  'kontakt',
 ]);
 
 /** The page as the renderer hands it over: the app root's markup and the state to hydrate from. */
@@ -77,6 +98,11 @@ const LIST_TAGS: Partial<Record<RouteId, string[]>> = {
   tattooArtist: [tags.listings('availabilities')],
   tattooArtists: [tags.artists],
   tattooArtistsPage: [tags.artists],
+  // The studio directory: as the artists', and its "open guest spots" filter.
+  tattooStudios: [tags.artists, tags.listings('guest-spots')],
+  tattooStudiosPage: [tags.artists, tags.listings('guest-spots')],
+  // A profile edit clears the artist lists' tag, a listing's write its kind's lists.
+  search: [tags.artists, tags.listings('guest-spots'), tags.listings('availabilities')],
 };
 
 /** The tags a page is filed under before it is made: the lists it shows (a listing's edit clears its kind's lists). */

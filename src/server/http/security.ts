@@ -47,21 +47,43 @@ export function crossSiteError(request: FastifyRequest, allowed: string): AppErr
 export const PAYPAL_HOSTS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
 
 /**
+ * The hosts of Google's Maps JavaScript API, per directive, as Google's CSP guide for it lists
+ * them (script and tiles from googleapis and gstatic, images from googleusercontent too, its
+ * workers from blob:).
+ */
+export const GOOGLE_MAPS_HOSTS = {
+  script: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.ggpht.com', 'https://*.googleusercontent.com', 'blob:'],
+  style: ['https://fonts.googleapis.com'],
+  img: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.googleusercontent.com'],
+  font: ['https://fonts.gstatic.com'],
+  connect: ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com', 'data:', 'blob:'],
+  frame: ['https://*.google.com'],
+  worker: ['blob:'],
+};
+
+/** The globe map's page, under every language prefix: the only page that may load Google Maps. */
+export const MAP_PAGE = /^(?:\/(?:en|de|es|fr|pt))?\/map\/?(?:[?#]|$)/;
+
+/**
  * Content-Security-Policy without inline script; styles may be inline for toasts and dialogs.
  * PayPal's hosts are admitted only when PayPal takes the payments: otherwise no page needs them.
+ * Google's Maps hosts only on the map's page with a key configured (`maps`).
  */
-export function contentSecurityPolicy(isProduction: boolean, https: boolean, paypal = false) {
+export function contentSecurityPolicy(isProduction: boolean, https: boolean, paypal = false, maps = false) {
   const pp = paypal ? PAYPAL_HOSTS : [];
+  const gm = (list: string[]) => (maps ? list : []);
+  const frames = [...pp, ...gm(GOOGLE_MAPS_HOSTS.frame)];
   return {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'", ...pp],
-      'style-src': ["'self'", "'unsafe-inline'", ...pp],
-      'img-src': ["'self'", 'data:', 'blob:', ...pp],
-      'font-src': ["'self'"],
-      'connect-src': [...(isProduction ? ["'self'"] : ["'self'", 'ws:']), ...pp],
-      ...(paypal ? { 'frame-src': pp } : {}),
+      'script-src': ["'self'", ...pp, ...gm(GOOGLE_MAPS_HOSTS.script)],
+      'style-src': ["'self'", "'unsafe-inline'", ...pp, ...gm(GOOGLE_MAPS_HOSTS.style)],
+      'img-src': ["'self'", 'data:', 'blob:', ...pp, ...gm(GOOGLE_MAPS_HOSTS.img)],
+      'font-src': ["'self'", ...gm(GOOGLE_MAPS_HOSTS.font)],
+      'connect-src': [...(isProduction ? ["'self'"] : ["'self'", 'ws:']), ...pp, ...gm(GOOGLE_MAPS_HOSTS.connect)],
+      ...(frames.length ? { 'frame-src': frames } : {}),
+      ...(maps ? { 'worker-src': ["'self'", ...GOOGLE_MAPS_HOSTS.worker] } : {}),
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
       'form-action': ["'self'"],
@@ -79,10 +101,10 @@ const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connect
  * options, on a throwaway app asked once. The set never depends on the request (no CSP nonces),
  * so deriving it again for each one is wasted work.
  */
-export async function securityHeaders(opts: { isProduction: boolean; https: boolean; paypal?: boolean }): Promise<Readonly<Record<string, string>>> {
+export async function securityHeaders(opts: { isProduction: boolean; https: boolean; paypal?: boolean; maps?: boolean }): Promise<Readonly<Record<string, string>>> {
   const probe = Fastify({ logger: false });
   await probe.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(opts.isProduction, opts.https, opts.paypal),
+    contentSecurityPolicy: contentSecurityPolicy(opts.isProduction, opts.https, opts.paypal, opts.maps),
     crossOriginEmbedderPolicy: false,
     hsts: opts.https,
   });

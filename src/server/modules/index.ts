@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
-import { adminRoutes } from './admin/index';
-import { artistRoutes } from './artists/index';
+import { adminRoutes, requireAdmin } from './admin/index';
+import { artistRoutes, studioRoutes } from './artists/index';
 import { accountRoutes, authRoutes } from './auth/index';
 import { contactRoutes } from './contact/index';
 import { eventRoutes } from './events/index';
 import { featuredRoutes } from './featured/index';
+import { forumRoutes, registerForumPages } from './forum/index';
 import { galleryRoutes } from './gallery/index';
 import { guestSpotPhotoRoutes } from './guest-spots/index';
 import { healthRoutes } from './health/index';
 import { instagramRoutes } from './instagram/index';
 import { listingRoutes } from './listings/index';
+import { locationRoutes } from './locations/index';
+import { createMapService, mapRoutes } from './map/index';
 import { notificationRoutes } from './notifications/index';
 import { applyRoutes, messageRoutes } from './messages/index';
 import { paymentConfigRoutes, paymentRoutes, receiptRoutes } from './payments/index';
@@ -19,7 +22,9 @@ import { profileRoutes } from './profiles/index';
 import { locationFileRoutes, referenceRoutes } from './reference/index';
 import { reviewRoutes } from './reviews/index';
 import { safetyRoutes } from './safety/index';
+import { createSearchService, searchRoutes } from './search/index';
 import { siteRoutes } from './site/index';
+import { sitemapRoutes } from './sitemap/index';
 
 /**
  * Every capability is a plugin under its prefix, with paths relative to it and its services
@@ -37,8 +42,10 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(contactRoutes, { prefix: '/api/contact', contact: services.contact });
   await app.register(eventRoutes, { prefix: '/api/events', events: services.events, resolveSession: services.auth.resolveSession });
   await app.register(siteRoutes, { prefix: '/api/site', site: services.site });
+  await app.register(sitemapRoutes, { sitemap: services.sitemap });
   await app.register(referenceRoutes, { prefix: '/api', reference: services.reference });
   await app.register(locationFileRoutes, { reference: services.reference });
+  await app.register(locationRoutes, { prefix: '/api/locations', locations: services.locations });
   await app.register(profileVisitRoutes, { prefix: '/api/profile-visits', visits: services.profileVisits });
   await app.register(profileRoutes, { prefix: '/api', profiles: services.profiles, rateLimits });
   await app.register(galleryRoutes, { prefix: '/api/gallery', gallery: services.gallery, rateLimits });
@@ -48,12 +55,18 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(guestSpotPhotoRoutes, { prefix: services.guestSpots.kind.apiPath, photos: services.spotPhotos, rateLimits });
   await app.register(messageRoutes, { prefix: '/api/messages', messages: services.messages });
   await app.register(artistRoutes, { prefix: '/api/artists', artists: services.artists });
+  await app.register(studioRoutes, { prefix: '/api/studios', artists: services.artists });
   await app.register(safetyRoutes, { prefix: '/api', safety: services.safety });
   await app.register(notificationRoutes, { prefix: '/api', notifications: services.notifications });
   await app.register(reviewRoutes, { prefix: '/api/reviews', reviews: services.reviews });
+  await app.register(searchRoutes, { prefix: '/api/search', search: createSearchService(app.ctx) });
+  // The forum's moderation calls sit behind the admin area's guard, handed in with it.
+  await app.register(forumRoutes, { prefix: '/api/forum', forum: services.forum, ctx: app.ctx, requireAdmin });
+  registerForumPages(app, services.forum);
   await app.register(instagramRoutes, { prefix: '/api/instagram', instagram: services.instagram, rateLimits });
   await app.register(paymentRoutes, { prefix: '/api/payments', payments: services.payments });
   await app.register(receiptRoutes, { prefix: '/api/payments', receipts: services.receipts });
+  await app.register(mapRoutes, { prefix: '/api', map: createMapService({ db: app.ctx.db, reference: services.reference }), googleMapsApiKey: config.googleMapsApiKey });
   await app.register(paymentConfigRoutes, { prefix: '/api/config', payments: services.payments });
   // The admin area acts on every module, through their services; its guard covers all of it.
   await app.register(adminRoutes, { prefix: '/api/admin', db: app.ctx.db, ctx: app.ctx, services });

@@ -11,4 +11,7 @@ export async function seed(ctx: Pick<AppContext, 'db' | 'config'>, opts: { demo?
     const { seedDemo } = await import('./demo/index');
     await seedDemo(ctx);
   }
+  // Last: a new database, or one whose index was made by older rules, gets its search index built.
+  const { ensureSearchIndex } = await import('../modules/search/index');
+  await ensureSearchIndex(ctx.db);
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Availability, AvailabilityCreateInput } from '../../common/schemas/availability';
 import type { GuestSpot, GuestSpotCreateInput } from '../../common/schemas/guest-spots';
-import { addDays, todayUtc } from '../../common/schemas/listing-fields';
+import { addDays, todayInBerlin } from '../../common/schemas/listing-fields';
 import type { TestUser } from './factories';
 
-/** A day relative to today (UTC), as the forms send it. */
-export const day = (offset: number) => addDays(todayUtc(), offset);
+/** A day relative to today (in Berlin, the listings' calendar), as the forms send it. */
+export const day = (offset: number) => addDays(todayInBerlin(), offset);
 
 /** Calls the API as a user (or a visitor) in a language. */
 export function call(

@@ -11,6 +11,14 @@ function named<M>(load: () => Promise<M>, name: keyof M): () => Promise<ScreenMo
   return () => load().then((m) => ({ default: m[name] as ComponentType }));
 }
 
+// The location search's demo pages exist only in development (decision 5). Behind
+// import.meta.env.DEV, which a production build replaces with false, so their code is dropped
+// from it; there they are the not-found screen, as the server answers them with 404.
+const locationDemos = import.meta.env.DEV ? () => import('../features/locations/demo-pages') : null;
+const notFoundScreen = () => import('../ui/not-found').then((m) => ({ default: m.NotFound }));
+const locationDemo = (name: 'LocationSearchDemo' | 'LocationSearchSimplifiedDemo' | 'LocationSearchNewDemo' | 'CityDemo' | 'GeoLookupDemo') =>
+  locationDemos ? named(locationDemos, name) : notFoundScreen;
+
 const listing = {
   list: () => import('../features/listings/list-page'),
   manage: () => import('../features/listings/manage-page'),
@@ -42,6 +50,15 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   ownProfileDashboard: () => import('../features/profiles/own-profile-page'),
   ownProfileMe: () => import('../features/profiles/own-profile-page'),
   profile: () => import('./routes/profile-page'),
+  search: () => import('../features/search/search-page'),
+  map: () => import('../features/map/map-page'),
+  // The forum: each page its own chunk, so neither the lists nor a thread carry the editor.
+  forum: () => import('../features/forum/forum-page'),
+  forumNew: () => import('../features/forum/new-thread-page'),
+  forumCategory: () => import('../features/forum/category-page'),
+  forumCategoryPage: () => import('../features/forum/category-page'),
+  forumThread: () => import('../features/forum/thread-page'),
+  forumThreadPage: () => import('../features/forum/thread-page'),
   gallery: () => import('../features/gallery/gallery-page'),
   galleryDe: () => import('../features/gallery/gallery-page'),
   galleryEs: () => import('../features/gallery/gallery-page'),
@@ -66,11 +83,18 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   tattooArtist: named(listing.detail, 'AvailabilityDetailPage'),
   tattooArtists: () => import('./routes/artists-page'),
   tattooArtistsPage: () => import('./routes/artists-page'),
+  tattooStudios: () => import('./routes/studios-page'),
+  tattooStudiosPage: () => import('./routes/studios-page'),
   messages: () => import('../features/messages/messages-page'),
   messagesContact: () => import('../features/messages/messages-page'),
   chat: () => import('../features/messages/chat-page'),
   unsubscribe: () => import('../features/notifications/unsubscribe-page'),
   messagingTest: () => import('../features/messages/messaging-test-page'),
+  locationSearchDemo: locationDemo('LocationSearchDemo'),
+  locationSearchSimplifiedDemo: locationDemo('LocationSearchSimplifiedDemo'),
+  locationSearchNewDemo: locationDemo('LocationSearchNewDemo'),
+  cityDemo: locationDemo('CityDemo'),
+  geoLookupDemo: locationDemo('GeoLookupDemo'),
   // Payments: the test provider's approval page and the printable receipt.
   checkoutTest: () => import('../features/payments/checkout-test-page'),
   paymentReceipt: () => import('../features/payments/receipt-page'),
@@ -99,7 +123,7 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   register: ['auth', 'errors'],
   forgotPassword: ['auth', 'errors'],
   resetPassword: ['auth', 'errors'],
-  dashboard: ['dashboard', 'auth', 'messages', 'notifications', 'reviews', 'posts', 'payments', 'errors'],
+  dashboard: ['dashboard', 'auth', 'messages', 'notifications', 'reviews', 'posts', 'forum', 'payments', 'receipts', 'errors'],
   aboutus: ['about'],
   impressum: ['imprint'],
   privacy: ['privacy'],
@@ -113,6 +137,14 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   ownProfileMe: ['profiles', 'gallery', 'errors'],
   // The About tab's texts only: every other tab, the message dialog and the menus load their own.
   profile: ['profiles'],
+  search: ['search'],
+  map: ['map'],
+  forum: ['forum'],
+  forumNew: ['forum', 'errors'],
+  forumCategory: ['forum'],
+  forumCategoryPage: ['forum'],
+  forumThread: ['forum'],
+  forumThreadPage: ['forum'],
   gallery: ['gallery'],
   galleryDe: ['gallery'],
   galleryEs: ['gallery'],
@@ -124,7 +156,7 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   // The texts of the detail, form and manage pages are apart from the list's (`*Entry`), so
   // the public lists leave them out of their first load.
   guestSpotsManage: ['guestSpotsEntry', 'guestSpots', 'listings', 'listingsEntry', 'errors'],
-  guestSpotNew: ['guestSpotsEntry', 'listings', 'listingsEntry', 'errors'],
+  guestSpotNew: ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors'],
   guestSpot: ['guestSpotsEntry', 'listings', 'listingsEntry', 'messages', 'spotPhotos', 'errors'],
   guestSpotEdit: ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors'],
   guestArtistNew: ['availabilityEntry', 'listings', 'listingsEntry', 'errors'],
@@ -138,12 +170,19 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   tattooArtist: ['availabilityEntry', 'listings', 'listingsEntry', 'messages', 'errors'],
   tattooArtists: ['artists', 'listings'],
   tattooArtistsPage: ['artists', 'listings'],
+  tattooStudios: ['studios', 'listings'],
+  tattooStudiosPage: ['studios', 'listings'],
   messages: ['messages', 'errors'],
   messagesContact: ['messages', 'errors'],
   chat: ['messages'],
   unsubscribe: ['notifications', 'errors'],
   messagingTest: ['messages', 'errors'],
-  checkoutTest: ['payments', 'errors'],
+  locationSearchDemo: ['locations'],
+  locationSearchSimplifiedDemo: ['locations'],
+  locationSearchNewDemo: ['locations'],
+  cityDemo: ['locations'],
+  geoLookupDemo: ['locations'],
+  checkoutTest: ['payments', 'receipts', 'errors'],
   paymentReceipt: ['payments', 'receipts', 'errors'],
   userPosts: ['posts', 'errors'],
   userPostUpsell: ['posts', 'errors'],

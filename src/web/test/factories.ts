@@ -203,6 +203,7 @@ let nextListingId = 1000;
 const listingStamps = () => ({
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
+  ended: false,
   can: { edit: false, delete: false },
 });
 

@@ -12,16 +12,22 @@ const SIZES: Record<AvatarSize, string> = {
   xl: 'size-24 text-2xl',
 };
 
-/** A round picture of a person or studio; their initials (at most two) when there is no image. */
+/**
+ * A round picture of a person or studio; without an image (or when it fails) the initials of
+ * their display name, at most two ("Julia Lange" -> JL), the username's when the name has none.
+ */
 export function Avatar({
   src,
   name,
+  username,
   size = 'md',
   className,
   decorative = false,
 }: {
   src?: string | null;
   name: string;
+  /** Where the initials come from when the name has no letter. */
+  username?: string | null;
   size?: AvatarSize;
   className?: string;
   /** True when the name is written next to it, so screen readers do not hear it twice. */
@@ -50,7 +56,7 @@ export function Avatar({
           className="size-full object-cover"
         />
       ) : (
-        <span aria-hidden="true">{initials(name)}</span>
+        <span aria-hidden="true">{initials(name, username)}</span>
       )}
     </span>
   );

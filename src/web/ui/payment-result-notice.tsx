@@ -1,15 +1,19 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PRODUCT_TYPES, type ProductType } from '../../common/schemas/payments';
 import { useSearchParams } from '../routing';
 import { Alert } from './alert';
 import { Button } from './button';
 
 export type PaymentResult = 'success' | 'error';
 
+const isProductType = (value: string | null): value is ProductType => (PRODUCT_TYPES as readonly string[]).includes(value ?? '');
+
 /**
- * The result a payment provider sent the buyer back with (`?payment=success|error`), in the
- * texts of the page the purchase began on. Shown once, then the parameter leaves the address
- * so a reload or a shared link does not show it again. `onResult` runs once with the result,
- * e.g. to load the session anew after a purchase.
+ * The result a payment provider sent the buyer back with (`?payment=success|error`, with
+ * `&product=` naming what was bought), in the texts of the page the purchase began on. Shown
+ * once, then both parameters leave the address so a reload or a shared link does not show it
+ * again. `success` may depend on the product (null when the address does not name a known one).
+ * `onResult` runs once with the result, e.g. to load the session anew after a purchase.
  */
 export function PaymentResultNotice({
   success,
@@ -17,7 +21,7 @@ export function PaymentResultNotice({
   dismiss,
   onResult,
 }: {
-  success: ReactNode;
+  success: ReactNode | ((product: ProductType | null) => ReactNode);
   error: ReactNode;
   /** The label of the button that hides the notice. */
   dismiss: string;
@@ -27,6 +31,10 @@ export function PaymentResultNotice({
   const [result] = useState<PaymentResult | null>(() => {
     const value = params.get('payment');
     return value === 'success' || value === 'error' ? value : null;
+  });
+  const [product] = useState<ProductType | null>(() => {
+    const value = params.get('product');
+    return isProductType(value) ? value : null;
   });
   const [visible, setVisible] = useState(result !== null);
   const reported = useRef(false);
@@ -45,6 +53,7 @@ export function PaymentResultNotice({
     setParams(
       (p) => {
         p.delete('payment');
+        p.delete('product');
         return p;
       },
       { replace: true },
@@ -61,7 +70,7 @@ export function PaymentResultNotice({
         </Button>
       }
     >
-      {result === 'success' ? success : error}
+      {result === 'success' ? (typeof success === 'function' ? success(product) : success) : error}
     </Alert>
   );
 }

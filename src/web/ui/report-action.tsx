@@ -14,7 +14,7 @@ export interface ReportActionProps {
   /** Who posted it: they see no Report action, and the dialog's title names them. */
   owner: { id: number; name: string };
   /** The button's text key in the messages namespace, e.g. `menu.reportImage`. */
-  label: 'menu.reportImage' | 'menu.reportListing';
+  label: 'menu.reportImage' | 'menu.reportListing' | 'menu.reportPost';
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;

@@ -19,6 +19,8 @@ const TITLES: Record<ReportInput['targetType'], string> = {
   image: 'report.titleImage',
   guest_spot: 'report.titleListing',
   availability: 'report.titleListing',
+  forum_thread: 'report.titleForumThread',
+  forum_post: 'report.titleForumPost',
 };
 
 /**

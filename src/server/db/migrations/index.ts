@@ -16,6 +16,11 @@ import * as adminModeration from './2026-11-27-002-admin-moderation';
 import * as adminMoney from './2026-11-27-003-admin-money';
 import * as adminInbox from './2026-11-27-004-admin-inbox';
 import * as adminCities from './2026-11-27-005-admin-cities';
+import * as search from './2026-11-27-060-search';
+import * as appealsAndImportHeartbeat from './2026-11-27-020-appeals-and-import-heartbeat';
+import * as locationSearch from './2026-11-27-050-location-search';
+import * as notifications from './2026-11-27-010-notifications';
+import * as forum from './2026-11-27-070-forum';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +41,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-003-admin-money': adminMoney,
   '2026-11-27-004-admin-inbox': adminInbox,
   '2026-11-27-005-admin-cities': adminCities,
+  '2026-11-27-060-search': search,
+  '2026-11-27-020-appeals-and-import-heartbeat': appealsAndImportHeartbeat,
+  '2026-11-27-050-location-search': locationSearch,
+  '2026-11-27-010-notifications': notifications,
+  '2026-11-27-070-forum': forum,
 };

@@ -46,9 +46,9 @@ insert into "city_import_rows" ("import_id", "line", "country_code", "name", "la
 insert into "city_import_rows" ("import_id", "line", "country_code", "name", "latitude", "longitude", "population", "geoname_id", "names") values ($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11, $12, $13, $14, $15, $16, $17, $18), ($19, $20, $21, $22, $23, $24, $25, $26, $27)
 
 -- sqlite
-insert into "city_imports" ("admin_id", "status", "filename", "source", "licence", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?) returning "id"
+insert into "city_imports" ("admin_id", "status", "filename", "source", "licence", "created_at", "updated_at", "heartbeat_at") values (?, ?, ?, ?, ?, ?, ?, ?) returning "id"
 -- postgres
-insert into "city_imports" ("admin_id", "status", "filename", "source", "licence", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7) returning "id"
+insert into "city_imports" ("admin_id", "status", "filename", "source", "licence", "created_at", "updated_at", "heartbeat_at") values ($1, $2, $3, $4, $5, $6, $7, $8) returning "id"
 
 -- sqlite
 insert into "city_names" ("city_id", "language", "name") values (?, ?, ?) on conflict ("city_id", "language") do update set "name" = "excluded"."name"
@@ -156,9 +156,9 @@ select "id", "featured_until", "user_type", "username", "name" from "users" wher
 select "id", "featured_until", "user_type", "username", "name" from "users" where "id" = $1 for update
 
 -- sqlite
-select "id", "name", "email", "subject", "message", "language", "user_id", "status", "status_changed_at", "created_at" from "contact_messages" where "id" = ?
+select "id", "name", "email", "subject", "message", "language", "user_id", "status", "status_changed_at", "appeal_user_id", "appeal_suspended_at", "created_at" from "contact_messages" where "id" = ?
 -- postgres
-select "id", "name", "email", "subject", "message", "language", "user_id", "status", "status_changed_at", "created_at" from "contact_messages" where "id" = $1
+select "id", "name", "email", "subject", "message", "language", "user_id", "status", "status_changed_at", "appeal_user_id", "appeal_suspended_at", "created_at" from "contact_messages" where "id" = $1
 
 -- sqlite
 select "id", "sender_id", "receiver_id", "removed_at" from "messages" where "id" = ?
@@ -267,9 +267,9 @@ select "r"."id", "r"."subject", "r"."body", "r"."created_at", "r"."admin_id", "u
 select "r"."id", "r"."subject", "r"."body", "r"."created_at", "r"."admin_id", "u"."username" as "admin_username" from "contact_replies" as "r" left join "users" as "u" on "u"."id" = "r"."admin_id" where "r"."message_id" = $1 order by "r"."id" asc
 
 -- sqlite
-select "reports"."id", "reports"."target_user_id", "reports"."created_at", "users"."email" as "reporter_email", "users"."name" as "reporter_name", "users"."language" as "reporter_language" from "reports" inner join "users" on "users"."id" = "reports"."reporter_id" where "reports"."target_type" = ? and "reports"."target_id" = ? and "reports"."status" = ? order by "reports"."id"
+select "reports"."id", "reports"."reporter_id", "reports"."target_user_id", "reports"."created_at", "users"."email" as "reporter_email", "users"."name" as "reporter_name", "users"."language" as "reporter_language" from "reports" inner join "users" on "users"."id" = "reports"."reporter_id" where "reports"."target_type" = ? and "reports"."target_id" = ? and "reports"."status" = ? order by "reports"."id"
 -- postgres
-select "reports"."id", "reports"."target_user_id", "reports"."created_at", "users"."email" as "reporter_email", "users"."name" as "reporter_name", "users"."language" as "reporter_language" from "reports" inner join "users" on "users"."id" = "reports"."reporter_id" where "reports"."target_type" = $1 and "reports"."target_id" = $2 and "reports"."status" = $3 order by "reports"."id" for update of "reports"
+select "reports"."id", "reports"."reporter_id", "reports"."target_user_id", "reports"."created_at", "users"."email" as "reporter_email", "users"."name" as "reporter_name", "users"."language" as "reporter_language" from "reports" inner join "users" on "users"."id" = "reports"."reporter_id" where "reports"."target_type" = $1 and "reports"."target_id" = $2 and "reports"."status" = $3 order by "reports"."id" for update of "reports"
 
 -- sqlite
 select "role" from "users" where "id" = ?
@@ -295,6 +295,11 @@ select "target_type", "target_id", "reason", "details", "snapshot", "created_at"
 select "user_type", "created_at" from "users" where "created_at" >= ?
 -- postgres
 select "user_type", "created_at" from "users" where "created_at" >= $1
+
+-- sqlite
+select "username" from "users" where "id" = ? and "users"."id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))
+-- postgres
+select "username" from "users" where "id" = $1 and "users"."id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $2))
 
 -- sqlite
 select "users"."id", "users"."country_id", "countries"."code", "users"."city_name" from "users" left join "countries" on "countries"."id" = "users"."country_id" where ("users"."city_id" = ? or "users"."city_id" is null) and "users"."city_name" is not null and "users"."city_name" != ?
@@ -382,9 +387,9 @@ select count(*) as "n" from "admin_user_warnings" where "user_id" = ?
 select count(*) as "n" from "admin_user_warnings" where "user_id" = $1
 
 -- sqlite
-select count(*) as "n" from "contact_messages" where "status" = ?
+select count(*) as "n" from "contact_messages" where "status" in (?, ?)
 -- postgres
-select count(*) as "n" from "contact_messages" where "status" = $1
+select count(*) as "n" from "contact_messages" where "status" in ($1, $2)
 
 -- sqlite
 select count(*) as "n" from "gallery_images" where "user_id" = ?
@@ -459,9 +464,9 @@ update "city_imports" set "status" = ?, "progress" = ?, "linked" = ?, "updated_a
 update "city_imports" set "status" = $1, "progress" = $2, "linked" = $3, "updated_at" = $4 where "id" = $5 and "status" in ($6)
 
 -- sqlite
-update "city_imports" set "status" = ?, "progress" = ?, "new_cities" = ?, "updated_cities" = ?, "unchanged" = ?, "options" = ?, "updated_at" = ? where "id" = ? and "status" in (?)
+update "city_imports" set "status" = ?, "progress" = ?, "new_cities" = ?, "updated_cities" = ?, "unchanged" = ?, "options" = ?, "heartbeat_at" = ?, "updated_at" = ? where "id" = ? and "status" in (?)
 -- postgres
-update "city_imports" set "status" = $1, "progress" = $2, "new_cities" = $3, "updated_cities" = $4, "unchanged" = $5, "options" = $6, "updated_at" = $7 where "id" = $8 and "status" in ($9)
+update "city_imports" set "status" = $1, "progress" = $2, "new_cities" = $3, "updated_cities" = $4, "unchanged" = $5, "options" = $6, "heartbeat_at" = $7, "updated_at" = $8 where "id" = $9 and "status" in ($10)
 
 -- sqlite
 update "city_imports" set "status" = ?, "progress" = ?, "updated_at" = ? where "id" = ? and "status" in (?)

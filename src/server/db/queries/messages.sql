@@ -66,14 +66,14 @@ select "id", "is_active", "end_date" from "guest_spots" where "id" in (?)
 select "id", "is_active", "end_date" from "guest_spots" where "id" in ($1)
 
 -- sqlite
-select "id", "name", "username", "avatar", "user_type", "language", "created_at" from "users" where "id" in (?)
+select "id", "name", "username", "avatar", "user_type", "role", "language", "created_at" from "users" where "id" in (?)
 -- postgres
-select "id", "name", "username", "avatar", "user_type", "language", "created_at" from "users" where "id" in ($1)
+select "id", "name", "username", "avatar", "user_type", "role", "language", "created_at" from "users" where "id" in ($1)
 
 -- sqlite
-select "id", "name", "username", "avatar", "user_type", "language", "created_at" from "users" where "id" in (?, ?)
+select "id", "name", "username", "avatar", "user_type", "role", "language", "created_at" from "users" where "id" in (?, ?)
 -- postgres
-select "id", "name", "username", "avatar", "user_type", "language", "created_at" from "users" where "id" in ($1, $2)
+select "id", "name", "username", "avatar", "user_type", "role", "language", "created_at" from "users" where "id" in ($1, $2)
 
 -- sqlite
 select "message_id" from "applications" where "guest_spot_id" = ? and "artist_id" = ?

@@ -31,14 +31,14 @@ select "id", "code", "name_de" from "countries" where "id" = ?
 select "id", "code", "name_de" from "countries" where "id" = $1
 
 -- sqlite
-select "id", "name", "user_type", "username", "avatar" from "users" where "id" = ?
+select "id", "name", "user_type", "username", "avatar", "role" from "users" where "id" = ?
 -- postgres
-select "id", "name", "user_type", "username", "avatar" from "users" where "id" = $1
+select "id", "name", "user_type", "username", "avatar", "role" from "users" where "id" = $1
 
 -- sqlite
-select "id", "name", "user_type", "username", "avatar" from "users" where "username_key" = ?
+select "id", "name", "user_type", "username", "avatar", "role" from "users" where "username_key" = ?
 -- postgres
-select "id", "name", "user_type", "username", "avatar" from "users" where "username_key" = $1
+select "id", "name", "user_type", "username", "avatar", "role" from "users" where "username_key" = $1
 
 -- sqlite
 select "styles"."id", "styles"."name_en" as "name" from "user_styles" inner join "styles" on "styles"."id" = "user_styles"."style_id" where "user_styles"."user_id" = ?

@@ -26,10 +26,9 @@ select "id", "rating" from "reviews" where "reviewer_id" = ? and "reviewed_id" =
 select "id", "rating" from "reviews" where "reviewer_id" = $1 and "reviewed_id" = $2 for update
 
 -- sqlite
-select "id", "user_type", "rating_sum", "rating_count" from "users" where "id" = ?
--- plan: SEARCH users USING INTEGER PRIMARY KEY (rowid=?)
+select "id", "user_type", "role", "rating_sum", "rating_count" from "users" where "id" = ?
 -- postgres
-select "id", "user_type", "rating_sum", "rating_count" from "users" where "id" = $1
+select "id", "user_type", "role", "rating_sum", "rating_count" from "users" where "id" = $1
 
 -- sqlite
 select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."id" = ?

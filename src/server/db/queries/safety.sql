@@ -26,6 +26,11 @@ select "id" from "users" where "id" = ?
 select "id" from "users" where "id" = $1
 
 -- sqlite
+select "id" from "users" where "role" = ?
+-- postgres
+select "id" from "users" where "role" = $1
+
+-- sqlite
 select "id", "name", "username", "user_type", "avatar", "bio" from "users" where "id" = ?
 -- postgres
 select "id", "name", "username", "user_type", "avatar", "bio" from "users" where "id" = $1
@@ -42,9 +47,19 @@ select "messages"."id", "messages"."sender_id", "messages"."receiver_id", "messa
 select "messages"."id", "messages"."sender_id", "messages"."receiver_id", "messages"."content", "messages"."created_at", "sender"."name" as "sender_name", "sender"."username" as "sender_username", "receiver"."name" as "receiver_name", "receiver"."username" as "receiver_username" from "messages" inner join "users" as "sender" on "sender"."id" = "messages"."sender_id" inner join "users" as "receiver" on "receiver"."id" = "messages"."receiver_id" where "messages"."id" = $1
 
 -- sqlite
+select "p"."id", "p"."thread_id", "p"."author_id", "p"."body", "p"."hidden_at", "p"."created_at", "t"."title", "t"."slug", "t"."hidden_at" as "thread_hidden_at", "users"."name" as "owner_name", "users"."username" as "owner_username" from "forum_posts" as "p" inner join "forum_threads" as "t" on "t"."id" = "p"."thread_id" inner join "users" on "users"."id" = "p"."author_id" where "p"."id" = ? and "p"."is_opening" = ?
+-- postgres
+select "p"."id", "p"."thread_id", "p"."author_id", "p"."body", "p"."hidden_at", "p"."created_at", "t"."title", "t"."slug", "t"."hidden_at" as "thread_hidden_at", "users"."name" as "owner_name", "users"."username" as "owner_username" from "forum_posts" as "p" inner join "forum_threads" as "t" on "t"."id" = "p"."thread_id" inner join "users" on "users"."id" = "p"."author_id" where "p"."id" = $1 and "p"."is_opening" = $2
+
+-- sqlite
 select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewed"."name" as "reviewed_name", "reviewed"."username" as "reviewed_username" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" inner join "users" as "reviewed" on "reviewed"."id" = "reviews"."reviewed_id" where "reviews"."id" = ?
 -- postgres
 select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewed"."name" as "reviewed_name", "reviewed"."username" as "reviewed_username" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" inner join "users" as "reviewed" on "reviewed"."id" = "reviews"."reviewed_id" where "reviews"."id" = $1
+
+-- sqlite
+select "t"."id", "t"."slug", "t"."title", "t"."author_id", "t"."hidden_at", "t"."deleted_at", "t"."created_at", "p"."body", "users"."name" as "owner_name", "users"."username" as "owner_username" from "forum_threads" as "t" inner join "forum_posts" as "p" on "p"."thread_id" = "t"."id" and "p"."is_opening" = ? inner join "users" on "users"."id" = "t"."author_id" where "t"."id" = ?
+-- postgres
+select "t"."id", "t"."slug", "t"."title", "t"."author_id", "t"."hidden_at", "t"."deleted_at", "t"."created_at", "p"."body", "users"."name" as "owner_name", "users"."username" as "owner_username" from "forum_threads" as "t" inner join "forum_posts" as "p" on "p"."thread_id" = "t"."id" and "p"."is_opening" = $1 inner join "users" on "users"."id" = "t"."author_id" where "t"."id" = $2
 
 -- sqlite
 select "users"."id", "users"."name", "users"."username", "users"."avatar", "blocks"."created_at" from "blocks" inner join "users" on "users"."id" = "blocks"."blocked_id" where "blocks"."blocker_id" = ? and ("blocks"."created_at" < ? or ("blocks"."created_at" = ? and "blocks"."blocked_id" < ?)) order by "blocks"."created_at" desc, "blocks"."blocked_id" desc limit ?

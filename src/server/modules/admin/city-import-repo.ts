@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { CityImportRowsTable, CityImportsTable, CitiesTable, Database } from '../../db/schema';
+import { refreshCitySearchNames } from '../locations/index';
 import type { KnownCity } from './city-import-match';
 import type { ImportRow } from './city-import-parse';
 
@@ -60,6 +61,23 @@ export async function updateImport(db: Executor, id: number, patch: Updateable<C
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The running job's sign of life. */
+export async function beat(db: Executor, id: number, at: string): Promise<void> {
+  await db.updateTable('city_imports').set({ heartbeat_at: at }).where('id', '=', id).where('status', 'in', ['parsing', 'importing']).execute();
+}
+
+/** Fails the imports still parsing or importing whose heartbeat is older than `cutoff`; answers their ids. */
+export async function failStale(db: Executor, cutoff: string, errors: string, at: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('city_imports')
+    .set({ status: 'failed', errors, error_count: 1, updated_at: at })
+    .where('status', 'in', ['parsing', 'importing'])
+    .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', cutoff)]))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function stageRows(db: Executor, importId: number, rows: ImportRow[]): Promise<void> {
   const values: Insertable<CityImportRowsTable>[] = rows.map((r) => ({
     import_id: importId,
@@ -111,6 +129,7 @@ export interface CityWrites {
 /** One batch of the commit: new cities (with the names that differ from their own), changed columns, names. */
 export async function writeCities(trx: Transaction<Database>, writes: CityWrites): Promise<void> {
   const names = [...writes.names];
+  const added: number[] = [];
   if (writes.inserts.length) {
     const inserted = await trx
       .insertInto('cities')
@@ -130,6 +149,7 @@ export async function writeCities(trx: Transaction<Database>, writes: CityWrites
     writes.inserts.forEach(({ row }, i) => {
       const cityId = inserted[i]?.id;
       if (cityId === undefined) return;
+      added.push(cityId);
       for (const [language, name] of Object.entries(row.names)) if (name && name !== row.name) names.push({ cityId, language, name });
     });
   }
@@ -141,6 +161,8 @@ export async function writeCities(trx: Transaction<Database>, writes: CityWrites
       .onConflict((oc) => oc.columns(['city_id', 'language']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
       .execute();
   }
+  // The location search finds the new and renamed cities by every name they have now.
+  await refreshCitySearchNames(trx, [...added, ...names.map((n) => n.cityId), ...writes.updates.filter((u) => u.set.name !== undefined).map((u) => u.id)]);
 }
 
 /** A profile or guest spot naming its city as typed text (city id 0 or none). */

@@ -24,6 +24,10 @@ export async function adminCityImportRoutes(app: FastifyInstance, opts: AdminRou
   app.addHook('preHandler', requireAdmin);
   const imports = createCityImportService({ db: opts.db, ctx: opts.ctx, guestSpotsCacheKey: guestSpotKind.cacheKey });
   app.addHook('onClose', () => imports.close());
+  // Imports this or another process left when it stopped: those whose heartbeat is stale now fail.
+  app.addHook('onReady', async () => {
+    await imports.failInterrupted();
+  });
 
   // The file goes to disk as it arrives (up to 100 MB): never whole in memory.
   await withUploads(

@@ -34,6 +34,10 @@ const OPEN: CityImportStatus[] = ['parsing', 'ready', 'importing'];
 
 const notFound = () => new AppError(404, 'cityImportNotFound');
 
+/** How often a running job says it is alive, and how long a silence means its process is gone. */
+export const HEARTBEAT_MS = 10_000;
+export const HEARTBEAT_STALE_MS = 60_000;
+
 class Stopped extends Error {}
 
 export interface UploadedFile {
@@ -43,6 +47,8 @@ export interface UploadedFile {
 
 export interface CityImportDeps {
   db: Db;
+  /** The clock the heartbeats are judged by (tests move it). */
+  now?: () => Date;
   ctx: Pick<AppContext, 'config' | 'invalidation'>;
   /** The guest spots' cache key, whose list and details show a city a link attaches. */
   guestSpotsCacheKey: string;
@@ -57,14 +63,39 @@ export interface CityImportDeps {
  */
 export function createCityImportService(deps: CityImportDeps) {
   const { db } = deps;
+  const now = deps.now ?? (() => new Date());
   const folder = path.join(deps.ctx.config.dataDir, 'city-imports');
   const jobs = new Set<Promise<void>>();
   let closing = false;
 
-  const run = (job: () => Promise<void>) => {
-    const running = job().finally(() => jobs.delete(running));
+  /**
+   * Runs an import's job in the background, refreshing its heartbeat while it runs: a process
+   * that stops (a restart, a crash) leaves a heartbeat that goes stale, which is how every
+   * process tells an interrupted import from one still running elsewhere.
+   */
+  const run = (id: number, job: () => Promise<void>) => {
+    const beat = setInterval(() => {
+      void repo.beat(db, id, now().toISOString()).catch(() => {});
+    }, HEARTBEAT_MS);
+    beat.unref();
+    const running = job().finally(() => {
+      clearInterval(beat);
+      jobs.delete(running);
+    });
     jobs.add(running);
   };
+
+  /**
+   * Marks every import left parsing or importing by a process that is gone (its heartbeat
+   * stale) as failed, asking for the upload again, and drops its staged rows. One conditional
+   * update does it, so of two processes doing this at once only one moves each import.
+   */
+  async function failInterrupted(): Promise<number[]> {
+    const cutoff = new Date(now().getTime() - HEARTBEAT_STALE_MS).toISOString();
+    const ids = await repo.failStale(db, cutoff, JSON.stringify([{ line: 0, code: 'cityImportInterrupted' }]), now().toISOString());
+    for (const id of ids) await repo.dropStagedRows(db, id);
+    return ids;
+  }
 
   /** Stores the upload under a fresh name; `onTooLarge` answers a stream cut at the size limit. */
   async function store(upload: UploadedFile, onTooLarge: () => AppError): Promise<{ file: string; bytes: number }> {
@@ -292,6 +323,7 @@ export function createCityImportService(deps: CityImportDeps) {
             licence: layout.source === 'geonames' ? GEONAMES_LICENCE : null,
             created_at: now,
             updated_at: now,
+            heartbeat_at: now,
           });
           await writeAudit(trx, {
             adminId,
@@ -302,7 +334,7 @@ export function createCityImportService(deps: CityImportDeps) {
           });
           return created;
         });
-        run(() => parseJob(id, file, layout));
+        run(id, () => parseJob(id, file, layout));
         return id;
       } catch (err) {
         await rm(file, { force: true });
@@ -311,7 +343,9 @@ export function createCityImportService(deps: CityImportDeps) {
     },
 
     async get(id: number, lang: Language): Promise<CityImportDto> {
-      const record = await repo.findImport(db, id);
+      // An import stuck by a restart answers as failed as soon as anyone looks at it.
+      let record = await repo.findImport(db, id);
+      if (record && (record.status === 'parsing' || record.status === 'importing') && (await failInterrupted()).includes(id)) record = await repo.findImport(db, id);
       if (!record) throw notFound();
       return present(record, lang);
     },
@@ -324,7 +358,7 @@ export function createCityImportService(deps: CityImportDeps) {
         const moved = await repo.updateImport(
           trx,
           id,
-          { status: 'importing', progress: 0, new_cities: 0, updated_cities: 0, unchanged: 0, options: JSON.stringify(filters) },
+          { status: 'importing', progress: 0, new_cities: 0, updated_cities: 0, unchanged: 0, options: JSON.stringify(filters), heartbeat_at: now().toISOString() },
           ['ready'],
         );
         if (!moved) throw new AppError(409, 'cityImportNotReady');
@@ -336,7 +370,7 @@ export function createCityImportService(deps: CityImportDeps) {
           details: { before: { status: 'ready' }, after: { status: 'importing', ...filters } },
         });
       });
-      run(() => commitJob(id, filters));
+      run(id, () => commitJob(id, filters));
     },
 
     /** Discards an import not yet committed, or stops a running one after its current batch. */
@@ -378,6 +412,8 @@ export function createCityImportService(deps: CityImportDeps) {
       }
       return [...groups.values()].sort((a, b) => b.uses - a.uses || a.name.localeCompare(b.name)).slice(0, FREE_TEXT_LIMIT);
     },
+
+    failInterrupted,
 
     /** Stops the jobs at their next batch and waits for them (the app is closing). */
     async close(): Promise<void> {

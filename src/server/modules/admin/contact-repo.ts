@@ -13,9 +13,13 @@ export interface ContactCursor {
 /** Characters of the message the list shows. */
 const EXCERPT_LENGTH = 160;
 
-/** The contact messages not looked at yet: the sidebar's badge and the dashboard's card. */
+/** The contact messages not looked at yet and the appeals not yet dealt with: the sidebar's badge and the dashboard's card. */
 export async function countNewContactMessages(db: Db): Promise<number> {
-  const row = await db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<string | number>().as('n')).where('status', '=', 'new').executeTakeFirst();
+  const row = await db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('status', 'in', ['new', 'appeal'])
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -59,19 +63,21 @@ export async function listContactMessages(db: Db, opts: { status?: string; q?: s
 export function findContactMessage(db: Executor, id: number) {
   return db
     .selectFrom('contact_messages')
-    .select(['id', 'name', 'email', 'subject', 'message', 'language', 'user_id', 'status', 'status_changed_at', 'created_at'])
+    .select(['id', 'name', 'email', 'subject', 'message', 'language', 'user_id', 'status', 'status_changed_at', 'appeal_user_id', 'appeal_suspended_at', 'created_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
 /**
- * The account a message came from: the one logged in when it was sent, else the one whose
- * address (compared as the accounts compare addresses: trimmed, lowercase) it was sent from.
+ * The account a message came from: the suspended one an appeal is for, else the one logged in
+ * when it was sent, else the one whose address (compared as the accounts compare addresses:
+ * trimmed, lowercase) it was sent from.
  */
-export async function findSenderAccount(db: Db, message: { user_id: number | null; email: string }) {
+export async function findSenderAccount(db: Db, message: { user_id: number | null; appeal_user_id: number | null; email: string }) {
   const columns = ['id', 'username', 'name', 'user_type'] as const;
-  if (message.user_id !== null) {
-    const byId = await db.selectFrom('users').select(columns).where('id', '=', message.user_id).executeTakeFirst();
+  for (const id of [message.appeal_user_id, message.user_id]) {
+    if (id === null) continue;
+    const byId = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
     if (byId) return byId;
   }
   return db.selectFrom('users').select(columns).where('email_key', '=', message.email.trim().toLowerCase()).executeTakeFirst();

@@ -104,6 +104,7 @@ export function createContactInboxService(deps: { db: Db; mailer: Mailer; now?: 
         createdAt: message.created_at,
         statusChangedAt: message.status_changed_at,
         user: user ? { id: user.id, username: user.username, name: user.name, userType: user.user_type } : null,
+        appeal: message.appeal_suspended_at ? { suspendedAt: message.appeal_suspended_at } : null,
         replies: replies.map((r) => ({
           id: r.id,
           subject: r.subject,

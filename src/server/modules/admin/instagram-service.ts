@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/lan
 import { ADMIN_MONEY_PAGE, type PromotionRequest, type PromotionsQuery } from '../../../common/schemas/admin-money';
 import type { PromotionProduct } from '../../../common/schemas/payments';
 import { pathTo } from '../../../common/routes';
+import { profilePath } from '../../../common/username';
 import { t } from '../../i18n';
 import { writeAudit } from './audit';
 import * as repo from './instagram-repo';
@@ -76,7 +77,7 @@ export function createAdminInstagramService({ db, ctx, services }: AdminRouteOpt
       const owner = await repo.findOwnerContact(db, userId);
       if (!owner) return;
       const lang = isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE;
-      const link = `${ctx.config.publicUrl}${pathTo('userPosts', { username: owner.username }, lang)}`;
+      const link = `${ctx.config.publicUrl}${pathTo('userPosts', { username: profilePath(owner.username) }, lang)}`;
       await ctx.mailer.send({ to: owner.email, ...compose(lang, owner.name || owner.username, link) });
     })().catch((err: unknown) => log.error({ err, userId }, 'mailing a promotion decision failed'));
   }

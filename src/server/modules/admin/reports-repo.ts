@@ -1,5 +1,6 @@
 import type { ReportState, ReportTargetType } from '../../../common/schemas/admin-moderation';
 import { isPostgresDb, type Db } from '../../db/index';
+import { indexListing } from '../search/index';
 
 /** A place in the queue: the last group's first report time and its target. */
 export interface GroupCursor {
@@ -70,7 +71,7 @@ export function lockOpenReports(db: Db, type: string, id: number) {
     .selectFrom('reports')
     .innerJoin('users', 'users.id', 'reports.reporter_id')
     .select([
-      'reports.id', 'reports.target_user_id', 'reports.created_at',
+      'reports.id', 'reports.reporter_id', 'reports.target_user_id', 'reports.created_at',
       'users.email as reporter_email', 'users.name as reporter_name', 'users.language as reporter_language',
     ])
     .where('reports.target_type', '=', type)
@@ -106,10 +107,12 @@ export function lockListing(db: Db, table: ListingTable, id: number) {
 /** Hides a listing: inactive and marked, so its owner cannot show it again on their own. */
 export async function hideListing(db: Db, table: ListingTable, id: number, reason: string, now: string): Promise<void> {
   await db.updateTable(table).set({ hidden_at: now, hidden_reason: reason, is_active: 0, updated_at: now }).where('id', '=', id).execute();
+  await indexListing(db, table === 'guest_spots' ? 'guestspots' : 'availabilities', id);
 }
 
 export async function deleteListing(db: Db, table: ListingTable, id: number): Promise<void> {
   await db.deleteFrom(table).where('id', '=', id).execute();
+  await indexListing(db, table === 'guest_spots' ? 'guestspots' : 'availabilities', id);
 }
 
 /** A message's parties, locked for its removal. */

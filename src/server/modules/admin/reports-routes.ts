@@ -19,6 +19,8 @@ export async function adminReportRoutes(app: FastifyInstance, opts: AdminRouteOp
     users: createAdminUserService({ ctx: opts.ctx, auth: services.auth, log: app.log }),
     listings: { guest_spot: services.guestSpots, availability: services.availabilities },
     spotFiles: services.spotPhotos.filesOfSpot,
+    notify: services.notifications.notify,
+    forum: services.forum.queueSteps,
   });
 
   app.get('/reports', async (request) => {

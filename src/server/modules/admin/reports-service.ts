@@ -10,20 +10,33 @@ import { AppError } from '../../errors';
 import { t } from '../../i18n';
 import { tags } from '../../lib/answer-cache/index';
 import type { ListingService } from '../listings/index';
+import type { NotificationService } from '../notifications/index';
 import { deleteReviewIn } from '../reviews/index';
 import { writeAudit } from './audit';
 import { createModerationMail, languageOf, type AdminGalleryService, type ModerationDeps, type Step, type Trx } from './gallery-service';
+import { notifyReporters } from './report-notices';
 import * as repo from './reports-repo';
 import type { AdminUserService } from './users-service';
 
 export interface ReportDeps extends ModerationDeps {
   gallery: Pick<AdminGalleryService, 'hideIn' | 'removeIn'>;
-  /** Warnings and suspensions are the users area's: its own checks, audit entry and mail. */
-  users: Pick<AdminUserService, 'warn' | 'suspend'>;
+  /** Warnings and suspensions are the users area's steps, run inside the resolve's transaction. */
+  users: Pick<AdminUserService, 'warnIn' | 'suspendAlong'>;
   listings: { guest_spot: Pick<ListingService, 'kind'>; availability: Pick<ListingService, 'kind'> };
   /** The workplace photos' files of a guest spot, read inside the removal's transaction. */
   spotFiles: (trx: Trx, spotId: number) => Promise<string[]>;
+  /** The reporters' in-app notices (the bell), written in the resolution's transaction. */
+  notify: NotificationService['notify'];
+  /** The forum's steps on a thread or reply; dismissing shows again what the reports alone had hidden. */
+  forum: {
+    hideIn(trx: Trx, type: ForumTarget, id: number, reason: string): Promise<Step>;
+    removeIn(trx: Trx, type: ForumTarget, id: number): Promise<Step>;
+    releaseIn(trx: Trx, type: ForumTarget, id: number): Promise<Step | null>;
+  };
 }
+
+type ForumTarget = 'forum_thread' | 'forum_post';
+const isForum = (type: string): type is ForumTarget => type === 'forum_thread' || type === 'forum_post';
 
 const noOpenReports = () => new AppError(404, 'moderationNoOpenReports');
 const targetGone = () => new AppError(404, 'moderationTargetGone');
@@ -159,9 +172,17 @@ export function createAdminReportService(deps: ReportDeps) {
     };
   }
 
-  /** What the action does to the target inside the transaction; dismissing and the owner actions leave it as it is. */
-  function stepFor(trx: Trx, input: ResolveReportInput): Promise<Step> | null {
+  /**
+   * What the action does to the target inside the transaction; dismissing and the owner actions
+   * leave it as it is, except forum content the reports alone had hidden, which comes back.
+   */
+  function stepFor(trx: Trx, input: ResolveReportInput): Promise<Step | null> | null {
     const { targetType: type, targetId: id, action, reason } = input;
+    if (isForum(type)) {
+      if (action === 'hide') return deps.forum.hideIn(trx, type, id, reason);
+      if (action === 'remove') return deps.forum.removeIn(trx, type, id);
+      return deps.forum.releaseIn(trx, type, id);
+    }
     if (action === 'hide') {
       if (type === 'image') return deps.gallery.hideIn(trx, id, reason);
       if (type === 'guest_spot' || type === 'availability') return hideListing(trx, type, id, reason);
@@ -175,27 +196,28 @@ export function createAdminReportService(deps: ReportDeps) {
     return null;
   }
 
-  /** The account an owner action is about: the reported user, or whoever the report names as responsible. */
+  /** The account an owner action is about: the reported user, or whoever the reports name as responsible. */
+  function ownerIn(open: { target_user_id: number | null }[], input: ResolveReportInput): number | undefined {
+    return input.targetType === 'user' ? input.targetId : (open.find((r) => r.target_user_id !== null)?.target_user_id ?? undefined);
+  }
+
   async function ownerOf(input: ResolveReportInput): Promise<number> {
     const open = await repo.lockOpenReports(db, input.targetType, input.targetId);
     if (open.length === 0) throw noOpenReports();
-    const owner = input.targetType === 'user' ? input.targetId : open.find((r) => r.target_user_id !== null)?.target_user_id;
+    const owner = ownerIn(open, input);
     if (!owner || !(await repo.findUser(db, owner))) throw targetGone();
     return owner;
   }
 
   async function resolve(adminId: number, input: ResolveReportInput) {
-    // A warning or a suspension is the users area's action, with its own audit entry and mail;
-    // it runs first, so a refusal there (the owner is the admin, already suspended) leaves the reports open.
-    if (input.action === 'warn_owner' || input.action === 'suspend_owner') {
-      const owner = await ownerOf(input);
-      if (input.action === 'warn_owner') await deps.users.warn(adminId, owner, { reason: input.reason });
-      else await deps.users.suspend(adminId, owner, { reason: input.reason });
-    }
     const status = input.action === 'dismiss' ? 'dismissed' : 'resolved';
-    const { step, reporters } = await db.transaction().execute(async (trx) => {
+    // One transaction and one audit entry for the whole resolution: a warning or a suspension of
+    // the owner is done by the users area's steps inside it and recorded in the resolve's entry,
+    // so a refusal there (the owner is the admin, already suspended) leaves everything as it was.
+    const body = async (trx: Trx, owner?: { id: number; step: Step }) => {
       const open = await repo.lockOpenReports(trx, input.targetType, input.targetId);
       if (open.length === 0) throw noOpenReports();
+      if (owner && ownerIn(open, input) !== owner.id) throw targetGone();
       const step = await stepFor(trx, input);
       await repo.closeReports(trx, open.map((r) => r.id), { status, resolution: input.action, reason: input.reason, now: new Date().toISOString() });
       await writeAudit(trx, {
@@ -205,13 +227,32 @@ export function createAdminReportService(deps: ReportDeps) {
         targetId: input.targetId,
         reason: input.reason,
         details: {
-          before: { status: 'open', reports: open.length, ...(step?.before ?? {}) },
-          after: { status, action: input.action, ...(step?.after ?? {}) },
+          before: { status: 'open', reports: open.length, ...(step?.before ?? {}), ...(owner ? { owner: { id: owner.id, ...owner.step.before } } : {}) },
+          after: { status, action: input.action, ...(step?.after ?? {}), ...(owner ? { owner: { id: owner.id, ...owner.step.after } } : {}) },
         },
       });
-      return { step, reporters: open };
-    });
+      const announce = await notifyReporters(trx, deps.notify, open, input, adminId);
+      return { step, reporters: open, announce };
+    };
+    let done: Awaited<ReturnType<typeof body>>;
+    if (input.action === 'suspend_owner') {
+      const id = await ownerOf(input);
+      // The suspension's transaction also ends the owner's sessions; its mail follows its commit.
+      done = await deps.users.suspendAlong(adminId, id, { reason: input.reason }, (trx, step) => body(trx, { id, step }));
+    } else if (input.action === 'warn_owner') {
+      const id = await ownerOf(input);
+      let warning: Step | undefined;
+      done = await db.transaction().execute(async (trx) => {
+        warning = await deps.users.warnIn(trx, id, adminId, input.reason);
+        return body(trx, { id, step: warning });
+      });
+      await warning?.afterCommit();
+    } else {
+      done = await db.transaction().execute((trx) => body(trx));
+    }
+    const { step, reporters, announce } = done;
     await step?.afterCommit();
+    await announce();
     // Each reporter learns the outcome in their language; the admin and the reason stay inside.
     for (const r of reporters) {
       const language: Language = languageOf({ language: r.reporter_language });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DEFAULT_LANGUAGE, isLanguage, withLanguage, type Language } from '../../../common/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LOCALES, withLanguage, type Language } from '../../../common/languages';
 import { buildPath } from '../../../common/routes';
 import type { Role, UserType } from '../../../common/constants';
 import {
@@ -21,9 +21,11 @@ import { t } from '../../i18n';
 import { ALL, sessionTag, tags } from '../../lib/answer-cache/index';
 import { consume, refund } from '../../lib/rate-limit/index';
 import { isSuspended, LIMITS, verifyPassword, type AuthService } from '../auth/index';
+import { APPEAL_DAYS, appealToken } from '../contact/index';
 import { writeAudit } from './audit';
 import { decodeAuditCursor, encodeAuditCursor, presentAuditEntry } from './audit-presenter';
 import { listAudit } from './audit-repo';
+import type { Step, Trx } from './gallery-service';
 import * as repo from './users-repo';
 
 export interface AdminUserDeps {
@@ -132,6 +134,17 @@ export function createAdminUserService(deps: AdminUserDeps) {
     return isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
   }
 
+  /** A day as the user reads it in their language, in the site's time zone. */
+  function formatDay(iso: string, lang: Language): string {
+    return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+  }
+
+  /** The contact page in the user's language, prefilled for the one appeal of this suspension. */
+  function appealLink(row: repo.AdminUserRow, suspendedAt: string): string {
+    const token = appealToken(config.sessionSecret, row.id, suspendedAt);
+    return `${config.publicUrl}${withLanguage(buildPath('contact'), languageOf(row))}?appeal=${token}`;
+  }
+
   /** Mails the user after the action committed; a failed mail is logged and the action stands. */
   async function mail(row: repo.AdminUserRow, key: string, params: Record<string, unknown>) {
     const lang = languageOf(row);
@@ -147,11 +160,22 @@ export function createAdminUserService(deps: AdminUserDeps) {
     }
   }
 
-  async function suspend(adminId: number, id: number, input: z.infer<typeof adminSuspendSchema>): Promise<AdminUserDetail> {
+  /**
+   * The suspension's own writes inside a transaction that also ends the user's sessions (the
+   * caller's `also` runs in it after them and writes the one audit entry of the action: the
+   * users area's, or the reports queue's resolve). The cache and the mail wait for the commit.
+   */
+  async function suspendAlong<T>(
+    adminId: number,
+    id: number,
+    input: z.infer<typeof adminSuspendSchema>,
+    also: (trx: Trx, step: Step) => Promise<T>,
+  ): Promise<T> {
     const target = await requireOther(adminId, id);
     const until = input.until === undefined ? null : new Date(input.until).toISOString();
     if (until !== null && Date.parse(until) <= Date.now()) throw new AppError(400, 'adminSuspendUntilPast', {}, { field: 'until' });
     const now = new Date().toISOString();
+    let result: { value: T; step: Step } | undefined;
     // The sessions end and the reset links are voided in the same transaction as the suspension
     // and its audit entry, and every process drops its cached sessions before this answers.
     await deps.auth.endSessionsOfUser(id, {}, undefined, async (trx) => {
@@ -160,18 +184,31 @@ export function createAdminUserService(deps: AdminUserDeps) {
       if (!row) throw notFound();
       if (isSuspended(row)) throw new AppError(409, 'adminUserAlreadySuspended');
       await repo.setSuspension(trx, id, { at: now, until, reason: input.reason });
-      await writeAudit(trx, {
-        adminId,
-        action: 'user.suspend',
-        targetType: 'user',
-        targetId: id,
-        reason: input.reason,
-        details: { before: { suspended: false }, after: { suspended: true, until } },
-      });
+      const step: Step = {
+        before: { suspended: false },
+        after: { suspended: true, until },
+        afterCommit: async () => {
+          // The profile, cards, listings and images leave every list and page: rare enough to clear all.
+          await invalidation.invalidateEverywhere([ALL]);
+          await mail(target, until ? 'accountSuspendedUntil' : 'accountSuspended', {
+            reason: input.reason,
+            date: until ? formatDay(until, languageOf(target)) : '',
+            appeal: appealLink(target, now),
+            days: APPEAL_DAYS,
+          });
+        },
+      };
+      result = { value: await also(trx, step), step };
     });
-    // The profile, cards, listings and images leave every list and page: rare enough to clear all.
-    await invalidation.invalidateEverywhere([ALL]);
-    await mail(target, until ? 'accountSuspendedUntil' : 'accountSuspended', { reason: input.reason, date: until?.slice(0, 10) ?? '' });
+    if (!result) throw notFound();
+    await result.step.afterCommit();
+    return result.value;
+  }
+
+  async function suspend(adminId: number, id: number, input: z.infer<typeof adminSuspendSchema>): Promise<AdminUserDetail> {
+    await suspendAlong(adminId, id, input, (trx, step) =>
+      writeAudit(trx, { adminId, action: 'user.suspend', targetType: 'user', targetId: id, reason: input.reason, details: { before: step.before, after: step.after } }),
+    );
     return detail(id);
   }
 
@@ -219,14 +256,22 @@ export function createAdminUserService(deps: AdminUserDeps) {
     return detail(id);
   }
 
-  async function warn(adminId: number, id: number, input: z.infer<typeof adminWarnSchema>): Promise<AdminUserDetail> {
-    const target = await repo.findUser(db, id);
+  /** A formal warning inside the caller's transaction; the mail waits for the commit. */
+  async function warnIn(trx: Trx, id: number, adminId: number, reason: string): Promise<Step> {
+    const target = await repo.lockUser(trx, id);
     if (!target) throw notFound();
-    await db.transaction().execute(async (trx) => {
-      const warningId = await repo.insertWarning(trx, { userId: id, adminId, reason: input.reason, now: new Date().toISOString() });
-      await writeAudit(trx, { adminId, action: 'user.warn', targetType: 'user', targetId: id, reason: input.reason, details: { after: { warningId } } });
+    const warningId = await repo.insertWarning(trx, { userId: id, adminId, reason, now: new Date().toISOString() });
+    return { before: {}, after: { warningId }, afterCommit: () => mail(target, 'accountWarning', { reason }) };
+  }
+
+  async function warn(adminId: number, id: number, input: z.infer<typeof adminWarnSchema>): Promise<AdminUserDetail> {
+    if (!(await repo.findUser(db, id))) throw notFound();
+    const step = await db.transaction().execute(async (trx) => {
+      const step = await warnIn(trx, id, adminId, input.reason);
+      await writeAudit(trx, { adminId, action: 'user.warn', targetType: 'user', targetId: id, reason: input.reason, details: { after: step.after } });
+      return step;
     });
-    await mail(target, 'accountWarning', { reason: input.reason });
+    await step.afterCommit();
     return detail(id);
   }
 
@@ -260,5 +305,5 @@ export function createAdminUserService(deps: AdminUserDeps) {
     if (!removed) throw notFound();
   }
 
-  return { list, detail, suspend, unsuspend, changeRole, warn, addNote, remove };
+  return { list, detail, suspend, unsuspend, changeRole, warn, addNote, remove, suspendAlong, warnIn };
 }

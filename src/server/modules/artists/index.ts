@@ -1,3 +1,3 @@
-/** The artists module's public face: the directory's plugin and service. The rest of the server imports only this file. */
-export { artistRoutes } from './routes';
+/** The artists module's public face: the directories' plugins (artists, studios) and their service. The rest of the server imports only this file. */
+export { artistRoutes, studioRoutes } from './routes';
 export { createArtistService, type ArtistService, type ArtistServiceDeps } from './service';

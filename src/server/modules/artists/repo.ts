@@ -1,19 +1,35 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
+import type { Database } from '../../db/schema';
 import { notSuspended } from '../../db/suspension';
 import { hasPicture } from '../profiles/index';
 
 export interface ArtistFilter {
   now: string;
   today: string;
-  /** Last day of the "available now" window. */
-  horizon: string;
+  /** Last day a listing may start on to count (the artists' "available now" window); null for any. */
+  horizon: string | null;
   styleId: number | null;
   countryId: number | null;
   cityId: number | null;
+  /** Only people with a listing that has not ended (and starts by `horizon`). */
   available: boolean;
 }
+
+/**
+ * One directory of profiles: artists with their availabilities, studios with their guest spots.
+ * Both listing tables share the columns read here (id, slug, title, days, is_active); each names
+ * its owner in its own column.
+ */
+export interface Directory {
+  userType: 'artist' | 'studio';
+  listings: 'availabilities' | 'guest_spots';
+  owner: 'artist_id' | 'studio_id';
+}
+
+export const ARTISTS: Directory = { userType: 'artist', listings: 'availabilities', owner: 'artist_id' };
+export const STUDIOS: Directory = { userType: 'studio', listings: 'guest_spots', owner: 'studio_id' };
 
 export interface ArtistRow {
   id: number;
@@ -26,6 +42,7 @@ export interface ArtistRow {
   featured: number;
   rating_sum: number;
   rating_count: number;
+  /** The person's soonest listing that counts (see ArtistFilter.available). */
   avail_id: number | null;
   avail_slug: string | null;
   avail_title: string | null;
@@ -33,39 +50,39 @@ export interface ArtistRow {
   avail_end: string | null;
 }
 
-export function createArtistRepo(db: Db) {
+export function createArtistRepo(db: Db, directory: Directory = ARTISTS) {
+  // Typed as the availabilities table: the guest spots' table has the same columns read here,
+  // and the owner column is the directory's (a name Kysely cannot check, hence the casts).
+  const listingsAs = (alias: 'a' | 'ca') => `${directory.listings} as ${alias}` as 'availabilities as a';
+  const ownerOf = `a.${directory.owner}` as 'a.artist_id';
+
+  /** The directory's soonest counting listing of a person (`users` or `u`): active, not ended, starting by the horizon. */
+  const counting = (f: ArtistFilter, eb: ExpressionBuilder<Database, 'users'>, person: 'users.id') => {
+    let q = eb.selectFrom(listingsAs('a')).select('a.id').whereRef(ownerOf, '=', person).where('a.is_active', '=', 1).where('a.end_date', '>=', f.today);
+    if (f.horizon !== null) q = q.where('a.start_date', '<=', f.horizon);
+    return q;
+  };
+
   /**
-   * Artist accounts matching the filters; the admin team's account is no artist to book, and a
-   * profile without any picture stays out until it has one.
+   * Accounts of the directory's type matching the filters; the admin team's account is no one to
+   * book, and a profile without any picture stays out until it has one.
    */
   const filtered = (f: ArtistFilter) => {
-    let q = db.selectFrom('users').where('users.user_type', '=', 'artist').where('users.role', '<>', 'admin').where(hasPicture('users')).where(notSuspended('users.id', f.now));
+    let q = db.selectFrom('users').where('users.user_type', '=', directory.userType).where('users.role', '<>', 'admin').where(hasPicture('users')).where(notSuspended('users.id', f.now));
     if (f.countryId !== null) q = q.where('users.country_id', '=', f.countryId);
     if (f.cityId !== null) q = q.where('users.city_id', '=', f.cityId);
     if (f.styleId !== null) {
       const styleId = f.styleId;
       q = q.where('users.id', 'in', (eb) => eb.selectFrom('user_styles').select('user_id').where('style_id', '=', styleId));
     }
-    if (f.available) {
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('availabilities as a')
-            .select('a.id')
-            .whereRef('a.artist_id', '=', 'users.id')
-            .where('a.is_active', '=', 1)
-            .where('a.end_date', '>=', f.today)
-            .where('a.start_date', '<=', f.horizon),
-        ),
-      );
-    }
+    if (f.available) q = q.where((eb) => eb.exists(counting(f, eb, 'users.id')));
     return q;
   };
 
   return {
     /**
-     * One page of artists, featured first, then newest, each with its soonest availability in
-     * the window: the page is picked on users alone, the availability joined for its rows only.
+     * One page of the directory, featured first, then newest, each with its soonest counting
+     * listing: the page is picked on users alone, the listing joined for its rows only.
      */
     listPage(f: ArtistFilter, limit: number, offset: number): Promise<ArtistRow[]> {
       const page = filtered(f)
@@ -80,18 +97,12 @@ export function createArtistRepo(db: Db) {
         .selectFrom(page.as('p'))
         .innerJoin('users as u', 'u.id', 'p.page_id')
         .leftJoin('countries as c', 'c.id', 'u.country_id')
-        .leftJoin('availabilities as ca', (join) =>
+        .leftJoin(listingsAs('ca') as unknown as 'availabilities as ca', (join) =>
           join.on((eb) =>
             eb(
               'ca.id',
               '=',
-              eb
-                .selectFrom('availabilities as a')
-                .select('a.id')
-                .whereRef('a.artist_id', '=', 'u.id')
-                .where('a.is_active', '=', 1)
-                .where('a.end_date', '>=', f.today)
-                .where('a.start_date', '<=', f.horizon)
+              counting(f, eb as unknown as ExpressionBuilder<Database, 'users'>, 'u.id' as 'users.id')
                 .orderBy('a.start_date')
                 .orderBy('a.id')
                 .limit(1),
@@ -114,7 +125,7 @@ export function createArtistRepo(db: Db) {
       return Number(row.n);
     },
 
-    /** Style ids and names of many artists in one query. */
+    /** Style ids and names of many people in one query. */
     stylesOf(ids: number[], lang: Language) {
       if (ids.length === 0) return Promise.resolve([]);
       return db

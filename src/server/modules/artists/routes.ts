@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { todayUtc } from '../../../common/schemas/listing-fields';
+import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import { tags } from '../../lib/answer-cache/index';
-import { artistListQuery } from '../../../common/schemas/artists';
+import { artistListQuery, studioListQuery } from '../../../common/schemas/artists';
 import { parse } from '../../errors';
 import { sendAnswer } from '../../http/answers';
-import { registerArtistPages } from './pages';
-import type { ArtistService } from './service';
+import { registerArtistPages, registerStudioPages } from './pages';
+import { STUDIO_TAGS, type ArtistService } from './service';
 
 /** /api/artists: the artist listing (the same for everyone, sent as stored bytes), and its page heads. */
 export async function artistRoutes(app: FastifyInstance, { artists }: { artists: ArtistService }): Promise<void> {
@@ -13,7 +13,7 @@ export async function artistRoutes(app: FastifyInstance, { artists }: { artists:
     const query = parse(artistListQuery, request.query);
     const lang = request.lang;
     // The object cache files the page under the artist list and each artist shown; so do the bytes.
-    const stored = await app.ctx.answers.get(`artists:${todayUtc()}:${lang}:${JSON.stringify(query)}`, [tags.artists], async () => {
+    const stored = await app.ctx.answers.get(`artists:${todayInBerlin()}:${lang}:${JSON.stringify(query)}`, [tags.artists], async () => {
       const page = await artists.list(query, lang);
       return { body: JSON.stringify(page), tags: page.items.map((a) => tags.user(a.id)) };
     });
@@ -21,4 +21,19 @@ export async function artistRoutes(app: FastifyInstance, { artists }: { artists:
   });
 
   registerArtistPages(app, artists);
+}
+
+/** /api/studios: the studio listing, built as the artist listing, and its page heads. */
+export async function studioRoutes(app: FastifyInstance, { artists }: { artists: ArtistService }): Promise<void> {
+  app.get('', { compress: false }, async (request, reply) => {
+    const query = parse(studioListQuery, request.query);
+    const lang = request.lang;
+    const stored = await app.ctx.answers.get(`studios:${todayInBerlin()}:${lang}:${JSON.stringify(query)}`, STUDIO_TAGS, async () => {
+      const page = await artists.listStudios(query, lang);
+      return { body: JSON.stringify(page), tags: page.items.map((s) => tags.user(s.id)) };
+    });
+    return sendAnswer(request, reply, stored);
+  });
+
+  registerStudioPages(app, artists);
 }

@@ -1,14 +1,16 @@
-import type { ArtistListQuery, ArtistPage } from '../../../common/schemas/artists';
+import type { ArtistListQuery, ArtistPage, StudioListQuery, StudioPage } from '../../../common/schemas/artists';
 import type { Language } from '../../../common/languages';
-import { AVAILABLE_WINDOW_DAYS, addDays, todayUtc } from '../../../common/schemas/listing-fields';
+import { AVAILABLE_WINDOW_DAYS, addDays, todayInBerlin } from '../../../common/schemas/listing-fields';
 import type { Db } from '../../db/index';
 import { tags } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import { groupStyles } from '../listings/index';
 import type { CardImages } from '../gallery/index';
-import type { ReferenceService } from '../reference/index';
-import { presentArtistCard } from './presenter';
-import { createArtistRepo, type ArtistFilter } from './repo';
+import type { CityNamer, ReferenceService } from '../reference/index';
+import type { CardImage } from '../../../common/schemas/card-images';
+import type { StyleRef } from '../../../common/schemas/listing-fields';
+import { presentArtistCard, presentStudioCard } from './presenter';
+import { ARTISTS, STUDIOS, createArtistRepo, type ArtistFilter, type ArtistRow } from './repo';
 
 export interface ArtistServiceDeps {
   db: Db;
@@ -17,17 +19,44 @@ export interface ArtistServiceDeps {
   pictures: Pick<CardImages, 'latestWorks'>;
 }
 
-/** The artist listing (/tattooartists): four queries a page, whatever its size, cached while fresh. */
-export function createArtistService({ db, listCache: cache = noCache, reference, pictures }: ArtistServiceDeps) {
-  const repo = createArtistRepo(db);
+/**
+ * What the studio pages are filed under: whatever clears the artist list (profile edits, pictures,
+ * featured status, suspensions) and every guest spot write (the "open guest spots" filter and
+ * the card's spot).
+ */
+export const STUDIO_TAGS = [tags.artists, tags.listings('guest-spots')];
 
-  const baseFilter = (): ArtistFilter => {
+/** The filters a directory page was asked for, in the repo's terms. */
+interface DirectoryQuery {
+  style?: number | null;
+  country?: string | null;
+  city?: number | null;
+  available: boolean;
+  page: number;
+  limit: number;
+}
+
+/**
+ * The directories of profiles: artists (/tattooartists, with their availability in the next 60
+ * days) and studios (/tattoostudios, with their open guest spots). Four queries a page, whatever
+ * its size, cached while fresh.
+ */
+export function createArtistService({ db, listCache: cache = noCache, reference, pictures }: ArtistServiceDeps) {
+  const directories = {
+    artists: { repo: createArtistRepo(db, ARTISTS), windowDays: AVAILABLE_WINDOW_DAYS as number | null, tags: [tags.artists] },
+    // A studio's guest spot counts however far ahead it starts: it is open to applications now.
+    studios: { repo: createArtistRepo(db, STUDIOS), windowDays: null, tags: STUDIO_TAGS },
+  };
+  type Name = keyof typeof directories;
+
+  const baseFilter = (name: Name): ArtistFilter => {
     const now = new Date();
-    const today = todayUtc(now);
+    const today = todayInBerlin(now);
+    const { windowDays } = directories[name];
     return {
       now: now.toISOString(),
       today,
-      horizon: addDays(today, AVAILABLE_WINDOW_DAYS),
+      horizon: windowDays === null ? null : addDays(today, windowDays),
       styleId: null,
       countryId: null,
       cityId: null,
@@ -35,9 +64,15 @@ export function createArtistService({ db, listCache: cache = noCache, reference,
     };
   };
 
-  async function load(query: ArtistListQuery, lang: Language): Promise<ArtistPage> {
+  async function load<Item>(
+    name: Name,
+    query: DirectoryQuery,
+    lang: Language,
+    present: (row: ArtistRow, styles: StyleRef[], images: CardImage[], cityName: CityNamer) => Item,
+  ) {
+    const { repo } = directories[name];
     const filter: ArtistFilter = {
-      ...baseFilter(),
+      ...baseFilter(name),
       styleId: query.style ?? null,
       countryId: await reference.countryFilterId(query.country),
       cityId: query.city ?? null,
@@ -48,18 +83,30 @@ export function createArtistService({ db, listCache: cache = noCache, reference,
     const ids = rows.map((r) => r.id);
     const [styleRows, works, cityName] = await Promise.all([repo.stylesOf(ids, lang), pictures.latestWorks(ids), reference.cityNamer(lang)]);
     const styles = groupStyles(styleRows);
-    return { items: rows.map((r) => presentArtistCard(r, styles.get(r.id) ?? [], works.get(r.id) ?? [], cityName)), total, page: query.page, pageSize: query.limit };
+    return { items: rows.map((r) => present(r, styles.get(r.id) ?? [], works.get(r.id) ?? [], cityName)), total, page: query.page, pageSize: query.limit };
   }
+
+  const count = (name: Name): Promise<number> =>
+    cache.get(`${name}:${todayInBerlin()}:count`, directories[name].tags, () => directories[name].repo.count(baseFilter(name)));
 
   return {
     list(query: ArtistListQuery, lang: Language): Promise<ArtistPage> {
       // Filed under each artist shown too: a renamed artist clears the pages showing them.
-      return cache.get(`artists:${todayUtc()}:${lang}:${JSON.stringify(query)}`, [tags.artists], () => load(query, lang), (page) => page.items.map((a) => tags.user(a.id)));
+      return cache.get(`artists:${todayInBerlin()}:${lang}:${JSON.stringify(query)}`, [tags.artists], () => load('artists', query, lang, presentArtistCard), (page) =>
+        page.items.map((a) => tags.user(a.id)),
+      );
     },
 
-    count(): Promise<number> {
-      return cache.get(`artists:${todayUtc()}:count`, [tags.artists], () => repo.count(baseFilter()));
+    count: () => count('artists'),
+
+    listStudios(query: StudioListQuery, lang: Language): Promise<StudioPage> {
+      const directoryQuery = { ...query, available: query.openGuestSpots };
+      return cache.get(`studios:${todayInBerlin()}:${lang}:${JSON.stringify(query)}`, STUDIO_TAGS, () => load('studios', directoryQuery, lang, presentStudioCard), (page) =>
+        page.items.map((s) => tags.user(s.id)),
+      );
     },
+
+    countStudios: () => count('studios'),
   };
 }
 

@@ -312,13 +312,15 @@ describeEachEngine('accounts and sessions', (engine) => {
     expect((await login(u.email, 'Geaendert!1')).statusCode).toBe(200);
   });
 
-  it('on an email change voids reset links, ends the other sessions and tells the old address in its language', async () => {
+  it('on an email change voids reset links, ends the other sessions and tells the old address in its stored language', async () => {
     const u = await createArtist(t.app);
+    await t.app.ctx.db.updateTable('users').set({ language: 'de' }).where('id', '=', u.user.id).execute();
     const other = await login(u.email, u.password);
     await forgot(u.email);
     const [token] = (await mailsTo(t.config.dataDir, u.email)).map(tokenOf) as [string];
     const newEmail = `moved${u.user.id}@example.test`;
-    const res = await inject({ method: 'PUT', url: '/api/profile/email', headers: { cookie: u.cookie, 'x-language': 'de' }, payload: { email: newEmail, password: u.password } });
+    // Changed from the English interface: the notice still speaks the account's language.
+    const res = await inject({ method: 'PUT', url: '/api/profile/email', headers: { cookie: u.cookie, 'x-language': 'en' }, payload: { email: newEmail, password: u.password } });
     expect(res.statusCode).toBe(200);
     expect((await reset(token, 'Angreifer!9')).statusCode).toBe(400);
     expect((await inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: u.cookie } })).statusCode).toBe(200);

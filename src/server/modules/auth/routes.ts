@@ -41,14 +41,14 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: AuthRou
 
   app.post('/login', async (request, reply) => {
     const input = parse(loginSchema, request.body);
-    const { user, token } = await auth.login(input, request.ip);
+    const { user, token } = await auth.login(input, request.ip, request.lang);
     cookies.set(reply, token);
     return { success: true, user };
   });
 
   app.post('/register', async (request, reply) => {
     const input = parse(registerSchema, request.body);
-    const { user, token } = await auth.register(input, request.ip);
+    const { user, token } = await auth.register(input, request.ip, request.lang);
     cookies.set(reply, token);
     return reply.status(201).send({ success: true, user });
   });

@@ -1,5 +1,5 @@
 import { SESSION_DAYS, type Role, type UserType } from '../../../common/constants';
-import { withLanguage, type Language } from '../../../common/languages';
+import { isLanguage, withLanguage, type Language } from '../../../common/languages';
 import { buildPath } from '../../../common/routes';
 import type { z } from 'zod';
 import {
@@ -17,6 +17,7 @@ import type { Db } from '../../db/index';
 import type { Transaction } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
+import { indexProfile } from '../search/index';
 import { consume, refund, resetLimit } from '../../lib/rate-limit/index';
 import { ALL, sessionTag, tags } from '../../lib/answer-cache/index';
 import { t } from '../../i18n';
@@ -83,7 +84,7 @@ const EMPTY_PROFILE = {
 export async function insertAccount(db: Db, account: NewAccount): Promise<UserRow> {
   const createdAt = account.createdAt ?? new Date().toISOString();
   const passwordHash = 'hash' in account.password ? account.password.hash : await hashPassword(account.password.plain);
-  return repo.insertUser(db, {
+  const user: NewUser = {
     ...EMPTY_PROFILE,
     name: account.username,
     ...account.profile,
@@ -96,7 +97,14 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<UserRo
     user_type: account.userType,
     created_at: createdAt,
     updated_at: createdAt,
-  });
+  };
+  // The new profile is found by search from the start, written in the same transaction.
+  const insert = async (trx: Db) => {
+    const row = await repo.insertUser(trx, user);
+    await indexProfile(trx, row.id);
+    return row;
+  };
+  return db.isTransaction ? insert(db) : db.transaction().execute(insert);
 }
 
 export interface AuthDeps extends Pick<AppContext, 'db' | 'config' | 'mailer' | 'rateLimits' | 'deleteFiles' | 'invalidation'> {
@@ -133,17 +141,20 @@ export function createAuthService(deps: AuthDeps) {
     await sessionsChanged(userId);
   }
   const createUser = (account: NewAccount) => insertAccount(db, account);
+  // Mails speak the account's stored language; one never stored falls back to the request's.
+  const storedLanguage = (row: Pick<UserRow, 'language'>, fallback: Language): Language => (isLanguage(row.language) ? row.language : fallback);
   // Made once per service, on the first login of an unknown email.
   let dummy: Promise<string> | undefined;
 
-  async function register(input: z.infer<typeof registerSchema>, ip: string) {
+  /** Registers in the interface language `lang`, which the account keeps for its mails until the user picks another. */
+  async function register(input: z.infer<typeof registerSchema>, ip: string, lang: Language) {
     refuseCommonPassword(input.password, 'password');
     await consume(rateLimits, LIMITS.registerIp, [`ip:${ip}`]);
     const username = input.username.normalize('NFC').trim().replace(/ +/g, ' ');
     if (await repo.findUserByEmailKey(db, emailKey(input.email))) throw conflict('emailTaken');
     if (await repo.usernameKeyTaken(db, usernameKey(username))) throw conflict('usernameTaken');
     try {
-      const row = await createUser({ username, email: input.email.trim(), userType: input.userType, password: { plain: input.password } });
+      const row = await createUser({ username, email: input.email.trim(), userType: input.userType, password: { plain: input.password }, profile: { language: lang } });
       // A new artist heads the artist list.
       if (row.user_type === 'artist') invalidation.invalidate([tags.artists]);
       const token = await startSession(db, row.id);
@@ -155,7 +166,8 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
-  async function login(input: z.infer<typeof loginSchema>, ip: string) {
+  /** Logs in; an account that never stored a language (made before registration kept it) takes the one it logs in with. */
+  async function login(input: z.infer<typeof loginSchema>, ip: string, lang: Language) {
     const account = `account:${emailKey(input.email)}`;
     // Counted before the password check, so a burst of parallel guesses cannot all reach it.
     await consume(rateLimits, LIMITS.loginIp, [`ip:${ip}`]);
@@ -172,6 +184,7 @@ export function createAuthService(deps: AuthDeps) {
     }
     await refund(rateLimits, LIMITS.loginIp, `ip:${ip}`);
     await resetLimit(rateLimits, LIMITS.loginAccount, account);
+    if (!isLanguage(row.language)) await repo.updateUser(db, row.id, { language: lang });
     const token = await startSession(db, row.id);
     return { user: presentSessionUser(row), token };
   }
@@ -195,12 +208,12 @@ export function createAuthService(deps: AuthDeps) {
     if (key === row.email_key) throw new AppError(400, 'emailUnchanged', {}, { field: 'email' });
     if (await repo.findUserByEmailKey(db, key)) throw conflict('emailTaken');
     await endSessionsOfUser(userId, { email: input.email.trim(), email_key: key, updated_at: new Date().toISOString() }, sessionId);
-    // Users have no stored language, so the notice uses the one the change was made in.
+    const mailLang = storedLanguage(row, lang);
     deps.defer('mailing the email change notice', () =>
       deps.mailer.send({
         to: row.email,
-        subject: t(lang, 'mail:emailChanged.subject'),
-        text: t(lang, 'mail:emailChanged.body', { name: row.name, link: config.publicUrl + withLanguage(buildPath('contact'), lang) }),
+        subject: t(mailLang, 'mail:emailChanged.subject'),
+        text: t(mailLang, 'mail:emailChanged.body', { name: row.name, link: config.publicUrl + withLanguage(buildPath('contact'), mailLang) }),
       }),
     );
     return presentSessionUser({ ...row, email: input.email.trim() });
@@ -278,11 +291,12 @@ export function createAuthService(deps: AuthDeps) {
       now: new Date(now).toISOString(),
       expiresAt: new Date(now + RESET_VALID_MS).toISOString(),
     });
-    const link = `${config.publicUrl}${withLanguage(buildPath('resetPassword'), lang)}?token=${encodeURIComponent(token)}`;
+    const mailLang = storedLanguage(row, lang);
+    const link = `${config.publicUrl}${withLanguage(buildPath('resetPassword'), mailLang)}?token=${encodeURIComponent(token)}`;
     await deps.mailer.send({
       to: row.email,
-      subject: t(lang, 'mail:reset.subject'),
-      text: t(lang, 'mail:reset.body', { name: row.name, link }),
+      subject: t(mailLang, 'mail:reset.subject'),
+      text: t(mailLang, 'mail:reset.body', { name: row.name, link }),
     });
   }
 

@@ -7,7 +7,7 @@ import { call, createAvailability, createGuestSpot, day, postListing } from '../
 import { givePictures } from '../../test/pictures';
 
 const ENTITY_KEYS = [
-  'artist', 'can', 'cityId', 'cityName', 'countryCode', 'countryId', 'countryName', 'createdAt', 'description', 'endDate', 'id',
+  'artist', 'can', 'cityId', 'cityName', 'countryCode', 'countryId', 'countryName', 'createdAt', 'description', 'endDate', 'ended', 'id',
   'isActive', 'preferredLocation', 'slug', 'startDate', 'styles', 'title', 'updatedAt',
 ];
 

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { contactSchema } from '../../../common/schemas/contact';
+import { appealQuery, contactSchema } from '../../../common/schemas/contact';
 import { parse } from '../../errors';
 import { t } from '../../i18n';
 import type { ContactService } from './service';
 
-/** /api/contact. */
+/** /api/contact, and /api/contact/appeal: what a suspension mail's appeal link prefills. */
 export async function contactRoutes(app: FastifyInstance, { contact }: { contact: ContactService }): Promise<void> {
   app.post('', async (request, reply) => {
     const input = parse(contactSchema, request.body);
     const id = await contact.send(input, { ip: request.ip, userId: request.user?.id ?? null, lang: request.lang });
     return reply.status(201).send({ success: true, id, message: t(request.lang, 'contactSent') });
+  });
+
+  app.get('/appeal', async (request) => {
+    const { token } = parse(appealQuery, request.query);
+    return { success: true, appeal: await contact.appeal(token) };
   });
 }

@@ -150,6 +150,35 @@ describeEachEngine('featured lists', (engine) => {
     }
   });
 
+  it('puts featured days an admin granted in the last hour first as well, unless revoked', async () => {
+    const db = t.app.ctx.db;
+    const window = await idsAt(T0, 3);
+    const rotation = await idsAt(T0 + 2 * HOUR, 50);
+    const granted = artists.find((id) => !window.includes(id)) as number;
+    const grantedAt = new Date(T0 - 10 * 60_000).toISOString();
+    const [period] = await db
+      .insertInto('featured_periods')
+      .values({
+        user_id: granted, source: 'admin', order_id: null, admin_id: null, starts_at: grantedAt,
+        ends_at: new Date(T0 + 5 * 86_400_000).toISOString(), revoked_at: null, reason: 'Prize of the month', created_at: grantedAt,
+      })
+      .returning('id')
+      .execute();
+    t.app.ctx.invalidation.invalidate([tags.featured]);
+    try {
+      const fresh = await idsAt(T0 + 60_000, 3);
+      expect(fresh[0]).toBe(granted);
+      expect(fresh.slice(1)).toEqual(window.slice(0, 2));
+      expect(await idsAt(T0 + 2 * HOUR, 50)).toEqual(rotation);
+      await db.updateTable('featured_periods').set({ revoked_at: grantedAt }).where('id', '=', period!.id).execute();
+      t.app.ctx.invalidation.invalidate([tags.featured]);
+      expect(await idsAt(T0 + 60_000, 3)).toEqual(window);
+    } finally {
+      await db.deleteFrom('featured_periods').where('user_id', '=', granted).execute();
+      t.app.ctx.invalidation.invalidate([tags.featured]);
+    }
+  });
+
   it('drops a buyer once their time has passed, on the fixed clock', async () => {
     const later = T0 + 6 * 86_400_000;
     expect(await idsAt(later, 50)).toEqual([]);

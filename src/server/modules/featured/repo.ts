@@ -23,7 +23,8 @@ export const FRESH_PURCHASE_MS = 60 * 60_000;
  * `limit` places every hour through all of them in a fixed shuffled order (wrapping at the end),
  * so with more buyers than places each hour shows the next ones and nobody waits longer than
  * ceil(buyers / limit) hours. `hour` counts hours since 1970 (UTC). Whoever completed a featured
- * purchase in the last hour comes first: a buyer sees the purchase on the home page at once.
+ * purchase or was granted featured days by an admin in the last hour comes first: a buyer sees the
+ * purchase on the home page at once, and so does the admin the grant.
  */
 export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: string, hour: number, limit: number) {
   const ranked = db
@@ -33,11 +34,14 @@ export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: s
     .select(sql<number>`count(*) over ()`.as('buyers'))
     .where('users.user_type', '=', userType)
     .where('users.featured_until', '>', now)
+    // Staff has no public profile, whatever days an account holds.
+    .where('users.role', '<>', 'admin')
     // A paid spot still needs a picture to show: without one the profile waits until it has one.
     .where(hasPicture('users'))
     .where(notSuspended('users.id', now));
   // Where this hour's window starts; a product of two small numbers, taken modulo the count in SQL.
   const start = hour * limit;
+  const freshSince = new Date(Date.parse(now) - FRESH_PURCHASE_MS).toISOString();
   return db
     .selectFrom(ranked.as('f'))
     .innerJoin('users', 'users.id', 'f.featured_id')
@@ -52,15 +56,27 @@ export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: s
       eb
         .case()
         .when(
-          eb.exists(
-            eb
-              .selectFrom('payment_orders')
-              .select('payment_orders.id')
-              .whereRef('payment_orders.user_id', '=', 'users.id')
-              .where('payment_orders.status', '=', 'completed')
-              .where('payment_orders.product_type', 'in', ['featured_artist', 'featured_studio'])
-              .where('payment_orders.completed_at', '>', new Date(Date.parse(now) - FRESH_PURCHASE_MS).toISOString()),
-          ),
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('payment_orders')
+                .select('payment_orders.id')
+                .whereRef('payment_orders.user_id', '=', 'users.id')
+                .where('payment_orders.status', '=', 'completed')
+                .where('payment_orders.product_type', 'in', ['featured_artist', 'featured_studio'])
+                .where('payment_orders.completed_at', '>', freshSince),
+            ),
+            // Days an admin granted lead the same way: the admin sees the grant on the home page at once.
+            eb.exists(
+              eb
+                .selectFrom('featured_periods')
+                .select('featured_periods.id')
+                .whereRef('featured_periods.user_id', '=', 'users.id')
+                .where('featured_periods.source', '=', 'admin')
+                .where('featured_periods.revoked_at', 'is', null)
+                .where('featured_periods.created_at', '>', freshSince),
+            ),
+          ]),
         )
         .then(0)
         .else(1)

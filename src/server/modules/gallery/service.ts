@@ -4,6 +4,7 @@ import { isDbId } from '../../../common/schemas/ids';
 import type { SessionUser } from '../../../common/schemas/session';
 import { hasControlCharacters } from '../../../common/text';
 import type { AppContext } from '../../context';
+import { writeAudit } from '../../db/audit-log';
 import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
@@ -117,7 +118,19 @@ export function createGalleryService(deps: GalleryDeps) {
     const row = await repo.findImage(db, id);
     if (!row) throw imageNotFound();
     if (!galleryPolicy.delete(user, row)) throw forbidden();
-    await repo.deleteImage(db, id);
+    await db.transaction().execute(async (trx) => {
+      await repo.deleteImage(trx, id);
+      // An admin deleting someone else's image is a moderation action: its audit entry commits with it.
+      if (user.id !== row.user_id) {
+        await writeAudit(trx, {
+          adminId: user.id,
+          action: 'gallery.delete',
+          targetType: 'image',
+          targetId: id,
+          details: { before: { exists: true, userId: row.user_id, caption: row.caption, hidden: !!row.hidden_at }, after: { exists: false } },
+        });
+      }
+    });
     changed(row.user_id);
     await deps.deleteFiles([row.image_url, row.medium_url, row.thumbnail_url]);
   }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { GUEST_SPOT_PHOTOS_MAX, type CardImage } from '../../../common/schemas/card-images';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
+import { writeAudit } from '../../db/audit-log';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
@@ -123,7 +124,22 @@ export function createGuestSpotPhotoService(deps: GuestSpotPhotoDeps) {
       const spot = await spotOr404(spotId);
       if (!canManage(user, spot.studio_id)) throw new AppError(403, 'forbidden');
       const row = await repo.findPhoto(db, spotId, photoId);
-      if (!row || !(await repo.deletePhoto(db, spotId, photoId))) throw photoNotFound();
+      if (!row) throw photoNotFound();
+      const gone = await db.transaction().execute(async (trx) => {
+        if (!(await repo.deletePhoto(trx, spotId, photoId))) return false;
+        // An admin deleting a studio's photo is a moderation action: its audit entry commits with it.
+        if (user.id !== spot.studio_id) {
+          await writeAudit(trx, {
+            adminId: user.id,
+            action: 'guest_spot.photo.delete',
+            targetType: 'guest_spot',
+            targetId: spotId,
+            details: { before: { photoId, imageUrl: row.image_url }, after: { photoId: null } },
+          });
+        }
+        return true;
+      });
+      if (!gone) throw photoNotFound();
       changed(spot);
       await deps.deleteFiles([row.image_url, row.medium_url, row.thumbnail_url]);
       return listOne(spotId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages';
 import { pathTo } from '../../../common/routes';
+import { profilePath } from '../../../common/username';
 import type { AppContext } from '../../context';
 import { t } from '../../i18n';
 import { mailClaimedInRounds, scheduleMailJob, type MailTally } from '../../lib/mail/claimed-rounds';
@@ -28,7 +29,7 @@ export function composeReminder(config: ReminderDeps['config'], post: repo.DueRe
       type,
       caption: post.caption || t(lang, 'mail:postReminder.noCaption'),
       hashtags: hashtags || t(lang, 'mail:postReminder.noHashtags'),
-      link: `${config.publicUrl}${pathTo('userPosts', { username: post.username }, lang)}`,
+      link: `${config.publicUrl}${pathTo('userPosts', { username: profilePath(post.username) }, lang)}`,
     }),
   };
 }

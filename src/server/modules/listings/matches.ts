@@ -1,5 +1,5 @@
 import type { Language } from '../../../common/languages';
-import { MATCHES_LIMIT, todayUtc, type MatchFit, type StyleRef } from '../../../common/schemas/listing-fields';
+import { MATCHES_LIMIT, todayInBerlin, type MatchFit, type StyleRef } from '../../../common/schemas/listing-fields';
 import { foldForSearch } from '../reference/index';
 import { groupStyles } from './presenter';
 import type { CountryRule, ListingRepo, ListingRow } from './repo';
@@ -99,7 +99,7 @@ export async function findMatches<Item extends Matchable>(
 ): Promise<(MatchFit & { item: Item; ownerId: number })[]> {
   const candidates = await other.repo.matchCandidates(
     {
-      today: todayUtc(),
+      today: todayInBerlin(),
       startDate: target.startDate,
       endDate: target.endDate,
       country: countryRule(target, other.artistSide),

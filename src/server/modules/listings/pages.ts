@@ -24,8 +24,8 @@ function detailHead<Item extends ListingBase>(kind: ListingKind<Item>, item: Ite
     description: cutText(item.description ?? fallback),
     image: owner.avatar ?? undefined,
     type: 'article',
-    // A retired listing is still shown to its owner, but is nothing to index.
-    noindex: !item.isActive,
+    // A retired listing is still shown to its owner, and an ended one says it has ended: neither is anything to index.
+    noindex: !item.isActive || item.ended,
     jsonLd: kind.pages.jsonLd(item, publicUrl, lang, fallback),
     // Every address of one listing shows the same: the slug page is canonical.
     alternates: pathsByLanguage(kind.pages.detailBySlug, { slug: item.slug }),

@@ -1,8 +1,8 @@
-import type { ListingBase, OwnerCard, StyleRef } from '../../../common/schemas/listing-fields';
+import { todayInBerlin, type ListingBase, type OwnerCard, type StyleRef } from '../../../common/schemas/listing-fields';
 import type { SessionUser } from '../../../common/schemas/session';
 import { sortStyles, type CityNamer } from '../reference/index';
 import type { ListingKind } from './kind';
-import { listingCan } from './policy';
+import { canManage, listingCan } from './policy';
 import type { ListingRow } from './repo';
 
 /** Groups style rows of many listings by listing, each list in the answers' style order. */
@@ -54,6 +54,7 @@ export function presentListing<Item extends ListingBase>(
     startDate: row.start_date,
     endDate: row.end_date,
     isActive: row.is_active === 1,
+    ended: row.end_date < todayInBerlin(),
     ...own,
     styles,
     countryId: row.country_id,
@@ -65,5 +66,7 @@ export function presentListing<Item extends ListingBase>(
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     can: listingCan(viewer, row.owner_id),
+    // Why moderation hid it, for its owner (and admins) only: it is off every public answer anyway.
+    ...(row.hidden_at && canManage(viewer, row.owner_id) ? { hiddenReason: row.hidden_reason ?? '' } : {}),
   } as unknown as Item;
 }

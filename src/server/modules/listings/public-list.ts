@@ -1,5 +1,5 @@
 import type { Language } from '../../../common/languages';
-import { todayUtc, type PublicListQuery } from '../../../common/schemas/listing-fields';
+import { todayInBerlin, type PublicListQuery } from '../../../common/schemas/listing-fields';
 import { tags } from '../../lib/answer-cache/index';
 import type { ResultCache } from '../../lib/result-cache';
 import type { ReferenceService } from '../reference/index';
@@ -85,13 +85,13 @@ export function createPublicList<Row, Item>(
 
   return {
     list(query: PublicListQuery, lang: Language): Promise<PublicPage<Featurable<Item>>> {
-      const today = todayUtc();
+      const today = todayInBerlin();
       return cache.get(`${kind}:${today}:${lang}:${JSON.stringify(query)}`, listTags, () => load(query, today, lang), ownerTags);
     },
 
     /** How many entries the unfiltered list holds (for the list pages' paging links). */
     count(): Promise<number> {
-      const today = todayUtc();
+      const today = todayInBerlin();
       return cache.get(`${kind}:${today}:count`, listTags, () => repo.countPublic(unfiltered(today)));
     },
   };

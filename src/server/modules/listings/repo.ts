@@ -5,10 +5,11 @@ import { isPostgresDb, type Db } from '../../db/index';
 import type { AvailabilitiesTable, Database, GuestSpotsTable } from '../../db/schema';
 import { notSuspended } from '../../db/suspension';
 import { hasPicture } from '../profiles/index';
+import { indexListing } from '../search/index';
 import { STYLE_LINKS, ownerColumn, type ListingKind, type ListingOwnColumn, type ListingOwnerColumn, type ListingStyleKey, type ListingTableName } from './kind';
 import type { PublicFilter } from './public-list';
 
-type Shared = 'id' | 'slug' | 'title' | 'description' | 'start_date' | 'end_date' | 'country_id' | 'city_id' | 'is_active' | 'hidden_at' | 'search_text' | 'created_at' | 'updated_at';
+type Shared = 'id' | 'slug' | 'title' | 'description' | 'start_date' | 'end_date' | 'country_id' | 'city_id' | 'is_active' | 'hidden_at' | 'hidden_reason' | 'search_text' | 'created_at' | 'updated_at';
 
 /**
  * Both listing tables as one typed table: the shared columns, and every kind's owner and own
@@ -85,6 +86,8 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
   const listing = () => sql<ListingView>`${sql.table(table)}`.as('l');
   const links = () => sql<StyleLinkView>`${sql.table(styleLinks.table)}`.as('ls');
   const ownColumns = Object.values(kind.fields).map((f) => `l.${f.column}` as const);
+  // Every write of a listing brings its search document in line, in the write's transaction.
+  const searchType = table === 'guest_spots' ? 'guestspots' : 'availabilities';
 
   /** A listing with its owner's card, its country and the place's city name; `lang` names the country. */
   const detailed = (lang: Language) =>
@@ -96,7 +99,7 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       .leftJoin('cities as ci', 'ci.id', 'l.city_id')
       .select([
         'l.id', 'l.slug', 'l.title', 'l.description', 'l.start_date', 'l.end_date', 'l.country_id', 'l.city_id',
-        'l.is_active', 'l.created_at', 'l.updated_at', `l.${owner} as owner_id`, 'u.name as owner_name',
+        'l.is_active', 'l.hidden_at', 'l.hidden_reason', 'l.created_at', 'l.updated_at', `l.${owner} as owner_id`, 'u.name as owner_name',
         'u.username as owner_username', 'u.avatar as owner_avatar', 'u.city_name as owner_city_name',
         'u.city as owner_city', 'c.code as country_code',
       ])
@@ -248,19 +251,26 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       const row = { ...rest, [owner]: owner_id } as InsertObject<Database, ListingTableName>;
       const { id } = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
       await replaceStyles(trx, id, styleIds);
+      await indexListing(trx, searchType, id);
       return id;
     },
 
     /** Changes the given columns; `styleIds` (when given) replace the style links. */
     async update(trx: Executor, id: number, values: Partial<ListingValues> & OwnValues & { updated_at: string }, styleIds: number[] | undefined): Promise<void> {
       await trx.updateTable(table).set(values as UpdateObject<Database, ListingTableName>).where('id', '=', id).execute();
-      if (styleIds === undefined) return;
-      await trx.deleteFrom(styleLinks.table).where(linkKey, '=', id).execute();
-      await replaceStyles(trx, id, styleIds);
+      if (styleIds !== undefined) {
+        await trx.deleteFrom(styleLinks.table).where(linkKey, '=', id).execute();
+        await replaceStyles(trx, id, styleIds);
+      }
+      await indexListing(trx, searchType, id);
     },
 
-    async remove(id: number, trx: Executor = db): Promise<void> {
-      await trx.deleteFrom(table).where('id', '=', id).execute();
+    async remove(id: number, trx?: Executor): Promise<void> {
+      const removeWith = async (t: Executor) => {
+        await t.deleteFrom(table).where('id', '=', id).execute();
+        await indexListing(t, searchType, id);
+      };
+      await (trx ? removeWith(trx) : db.transaction().execute(removeWith));
     },
 
     /** Style ids and names of many listings in one query. */

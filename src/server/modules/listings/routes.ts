@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicListQuery, todayUtc } from '../../../common/schemas/listing-fields';
+import { publicListQuery, todayInBerlin } from '../../../common/schemas/listing-fields';
 import { requireUser } from '../../http/auth';
 import { AppError, parse } from '../../errors';
 import { isPersonal, replyPublic, sendAnswer, sendPersonal } from '../../http/answers';
@@ -31,7 +31,8 @@ export async function listingRoutes(app: FastifyInstance, { listings }: { listin
     const viewer = request.user;
     let stored;
     try {
-      stored = await answers.get<{ id: number; shared: number; visitor: string }>(`${kind.cacheKey}:slug:${slug}:${lang}`, [], async () => {
+      // The day is part of the key: the answer says whether the listing has ended.
+      stored = await answers.get<{ id: number; shared: number; visitor: string }>(`${kind.cacheKey}:slug:${slug}:${todayInBerlin()}:${lang}`, [], async () => {
         const item = await listings.findDetail(null, { slug }, lang);
         if (!item) throw new AppError(404, kind.notFoundCode);
         const owner = listings.ownerOf(item);
@@ -78,7 +79,7 @@ export async function listingRoutes(app: FastifyInstance, { listings }: { listin
     const filters = parse(publicListQuery, query);
     const lang = request.lang;
     // The day is part of the key: nothing ended is shown past midnight.
-    const stored = await answers.get(`${kind.cacheKey}:list:${todayUtc()}:${lang}:${JSON.stringify(filters)}`, listTags, async () => {
+    const stored = await answers.get(`${kind.cacheKey}:list:${todayInBerlin()}:${lang}:${JSON.stringify(filters)}`, listTags, async () => {
       const page = await listings.listPublic(filters, lang, null);
       const owners = new Set(page.items.map(listings.ownerOf));
       return { body: JSON.stringify(page), tags: [...owners].map(tags.user), owners };

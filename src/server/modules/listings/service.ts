@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { CardImage } from '../../../common/schemas/card-images';
-import { todayUtc, type ListingBase, type ListingListItem, type MatchFit, type StyleRef } from '../../../common/schemas/listing-fields';
+import { todayInBerlin, type ListingBase, type ListingListItem, type MatchFit, type StyleRef } from '../../../common/schemas/listing-fields';
 import type { SessionUser } from '../../../common/schemas/session';
+import { writeAudit } from '../../db/audit-log';
 import { nowIso, type Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -97,7 +98,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
   const invalidation = deps.invalidation ?? noInvalidation;
   const { pictures } = deps;
   /** Whose view of an owner's listings leaves out the inactive and ended ones: everyone's but the owner's (and admins'). */
-  const shownSince = (viewer: SessionUser | null, ownerId: number) => (canManage(viewer, ownerId) ? null : todayUtc());
+  const shownSince = (viewer: SessionUser | null, ownerId: number) => (canManage(viewer, ownerId) ? null : todayInBerlin());
   /**
    * What a committed write of one listing changes: the listing, its kind's lists and its owner's
    * profile; an availability also the artist list's "available now" filter.
@@ -134,6 +135,17 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     const found = await findForPage(viewer, key, lang);
     if (!found || !deps.attachments) return found;
     return { ...found, ...(await deps.attachments.detail(found.id)) };
+  }
+
+  /**
+   * An admin changing or deleting someone else's listing acts as moderation: one audit entry in
+   * the write's transaction. The owner's own writes are no admin action and write none.
+   */
+  async function auditByAdmin(trx: Transaction<Database>, user: SessionUser | null, ownerId: number, verb: 'update' | 'delete', id: number, details: Record<string, unknown>) {
+    if (!user || user.id === ownerId || user.role !== 'admin') return;
+    // Named as the reports queue names listings.
+    const target = kind.table === 'guest_spots' ? 'guest_spot' : 'availability';
+    await writeAudit(trx, { adminId: user.id, action: `${target}.${verb}`, targetType: target, targetId: id, details });
   }
 
   /**
@@ -174,7 +186,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
    * owner count one after another and never pass the cap together.
    */
   async function checkActiveCap(trx: Transaction<Database>, ownerId: number): Promise<void> {
-    if ((await repo.countActive(trx, ownerId, todayUtc())) >= ACTIVE_LISTINGS_MAX) {
+    if ((await repo.countActive(trx, ownerId, todayInBerlin())) >= ACTIVE_LISTINGS_MAX) {
       throw new AppError(409, kind.tooManyActiveCode, { max: ACTIVE_LISTINGS_MAX });
     }
   }
@@ -206,7 +218,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       const last = attempt >= SLUG_ATTEMPTS;
       try {
         return await repo.transaction(async (trx) => {
-          if (shownOn(todayUtc(), values)) {
+          if (shownOn(todayInBerlin(), values)) {
             // The owner's lock comes before the table's: see lockOwner.
             await repo.lockOwner(trx, ownerId);
             await checkActiveCap(trx, ownerId);
@@ -247,10 +259,15 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       const values: Partial<ListingValues> & OwnValues & { updated_at: string } = { ...build(row), updated_at: nowIso() };
       if (input.startDate !== undefined) values.start_date = input.startDate;
       if (input.endDate !== undefined) values.end_date = input.endDate;
-      const today = todayUtc();
+      const today = todayInBerlin();
       const after = { is_active: values.is_active ?? row.is_active, end_date: values.end_date ?? row.end_date };
       if (mayShow && !shownOn(today, row) && shownOn(today, after)) await checkActiveCap(trx, row.owner_id);
       await repo.update(trx, id, values, styleIds);
+      const changedKeys = Object.keys(values).filter((k) => k !== 'updated_at' && k !== 'search_text');
+      await auditByAdmin(trx, user, row.owner_id, 'update', id, {
+        before: Object.fromEntries(changedKeys.map((k) => [k, (row as Record<string, unknown>)[k] ?? null])),
+        after: { ...Object.fromEntries(changedKeys.map((k) => [k, (values as Record<string, unknown>)[k]])), ...(styleIds ? { styleIds } : {}) },
+      });
     });
   }
 
@@ -351,16 +368,12 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     async remove(user: SessionUser | null, id: number): Promise<void> {
       const row = await ownRow(user, id);
       const { attachments } = deps;
-      if (!attachments) {
-        await repo.remove(id);
-        changed(id, row.owner_id);
-        return;
-      }
       // The row is locked while the files are read, so no attachment added meanwhile is left behind.
       const files = await repo.transaction(async (trx) => {
         await repo.lockOwnRow(trx, id);
-        const files = await attachments.files(trx, id);
+        const files = attachments ? await attachments.files(trx, id) : [];
         await repo.remove(id, trx);
+        await auditByAdmin(trx, user, row.owner_id, 'delete', id, { before: { title: row.title, ownerId: row.owner_id }, after: { exists: false } });
         return files;
       });
       changed(id, row.owner_id);
@@ -417,6 +430,8 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     async matches(viewer: SessionUser | null, id: number, lang: Language): Promise<(MatchFit & { images: CardImage[] } & Record<string, unknown>)[]> {
       const target = await load(id, lang, viewer);
       authorizeManage(viewer, ownerOf(target));
+      // An ended listing fits nothing any more: its days are over.
+      if (target.ended) return [];
       const cityName = await reference.cityNamer(lang);
       const present = (row: ListingRow, styles: StyleRef[]) => presentListing(counterpart, row, styles, viewer, cityName);
       const matches = await findMatches(target, { repo: others, present, artistSide: kind.owner === 'artist' ? 'target' : 'candidate' }, lang);

@@ -52,6 +52,8 @@ describeEachEngine('guest spot applications', (engine) => {
   });
 
   it('falls back to the request’s language when the studio chose none, and takes blank content as none', async () => {
+    // Accounts keep their registration language now; this studio's account predates that.
+    await t.app.ctx.db.updateTable('users').set({ language: null }).where('id', '=', studio.user.id).execute();
     const res = await apply(artist, spot.id, { content: ' \u0000 ' }, 'fr');
     expect(res.statusCode).toBe(201);
     expect(res.json().message.content).toMatch(/^Bonjour ! J’aimerais postuler pour ton poste invité « Fineline Sommer »/);

@@ -14,6 +14,8 @@ export interface PersonRow {
   username: string;
   avatar: string | null;
   user_type: string;
+  /** An admin is staff and takes no messages. */
+  role: string;
   language: string | null;
   created_at: string;
 }
@@ -73,7 +75,7 @@ export function createMessageRepo(db: Db) {
       if (!valid.length) return [];
       return trx
         .selectFrom('users')
-        .select(['id', 'name', 'username', 'avatar', 'user_type', 'language', 'created_at'])
+        .select(['id', 'name', 'username', 'avatar', 'user_type', 'role', 'language', 'created_at'])
         .where('id', 'in', valid)
         .execute();
     },

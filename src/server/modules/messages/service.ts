@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { formatDate } from '../../../common/format';
 import { isLanguage, type Language } from '../../../common/languages';
-import { todayUtc } from '../../../common/schemas/listing-fields';
+import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import { MESSAGES_PAGE_SIZE, type Conversation, type Message, type MessagePerson, type Thread } from '../../../common/schemas/messages';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
@@ -47,7 +47,7 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
   /** Rows to answers: the people of the page from `people`, the spots of its references in one read. */
   async function present(rows: MessageRow[], people: PersonRow[]): Promise<Message[]> {
     const spotIds = rows.filter((r) => r.reference_type === 'guest_spot' && r.reference_id !== null).map((r) => r.reference_id as number);
-    const today = todayUtc();
+    const today = todayInBerlin();
     const available = new Set((await repo.spotsByIds(spotIds)).filter((s) => s.is_active === 1 && s.end_date >= today).map((s) => s.id));
     const persons = new Map<number, MessagePerson>(people.map((p) => [p.id, presentUserCard(p)]));
     return rows.map((r) => presentMessage(r, persons, available));
@@ -173,6 +173,8 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
       const earlier = clientId ? await repo.findByClientId(user.id, clientId) : undefined;
       const { sender, receiver } = await pair(user.id, earlier?.receiver_id ?? receiverId);
       if (earlier) return { message: (await present([earlier], [sender, receiver]))[0] as Message, created: false };
+      // An admin is staff with no public profile: people reach the team through the contact form.
+      if (receiver.role === 'admin') throw new AppError(403, 'messageStaff');
       authorizeMessage(user.id, receiverId, await repo.blocksBetween(user.id, receiverId));
       await countMessage(user.id);
       const { row, created } = await repo.transaction((trx) => deliver(trx, { sender, receiverId, content: input.content, clientId, counted: false }));
@@ -226,7 +228,7 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
       const spot = await repo.guestSpot(spotId);
       if (!spot) throw new AppError(404, 'guestSpotNotFound');
       const conversationId = spot.studio_id;
-      if (spot.is_active !== 1 || spot.end_date < todayUtc()) throw new AppError(409, 'guestSpotClosed');
+      if (spot.is_active !== 1 || spot.end_date < todayInBerlin()) throw new AppError(409, 'guestSpotClosed');
       authorizeMessage(user.id, spot.studio_id, await repo.blocksBetween(user.id, spot.studio_id));
       if (await repo.hasApplied(spot.id, user.id)) return { alreadyApplied: true, conversationId };
       const { sender, receiver } = await pair(user.id, spot.studio_id);

@@ -76,20 +76,20 @@ describeEachEngine('message mail preferences', (engine) => {
     const me = await createArtist(t.app);
     const initial = await prefs('GET', me);
     expect(initial.statusCode).toBe(200);
-    expect(initial.json()).toEqual({ success: true, preferences: { language: 'en', emailOnMessage: true }, language: 'en', emailOnMessage: true });
+    expect(initial.json()).toEqual({ success: true, preferences: { language: 'en', emailOnMessage: true, emailOnForumReply: true, emailOnForumMention: true }, language: 'en', emailOnMessage: true, emailOnForumReply: true, emailOnForumMention: true });
 
     const german = await prefs('PUT', me, { language: 'de' });
-    expect(german.json().preferences).toEqual({ language: 'de', emailOnMessage: true });
+    expect(german.json().preferences).toEqual({ language: 'de', emailOnMessage: true, emailOnForumReply: true, emailOnForumMention: true });
     const off = await prefs('PUT', me, { emailOnMessage: false });
-    expect(off.json().preferences).toEqual({ language: 'de', emailOnMessage: false });
-    expect((await prefs('PUT', me, {})).json().preferences).toEqual({ language: 'de', emailOnMessage: false });
+    expect(off.json().preferences).toEqual({ language: 'de', emailOnMessage: false, emailOnForumReply: true, emailOnForumMention: true });
+    expect((await prefs('PUT', me, {})).json().preferences).toEqual({ language: 'de', emailOnMessage: false, emailOnForumReply: true, emailOnForumMention: true });
     expect((await prefs('GET', me)).json()).toMatchObject({ language: 'de', emailOnMessage: false });
     const row = await t.app.ctx.db.selectFrom('users').select(['language', 'email_on_message']).where('id', '=', me.user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ language: 'de', email_on_message: 0 });
 
     // Another user's preferences are untouched: there is no way to name them.
     const other = await createStudio(t.app);
-    expect((await prefs('GET', other)).json().preferences).toEqual({ language: 'en', emailOnMessage: true });
+    expect((await prefs('GET', other)).json().preferences).toEqual({ language: 'en', emailOnMessage: true, emailOnForumReply: true, emailOnForumMention: true });
   });
 
   it('needs a login and refuses bad values', async () => {
@@ -100,7 +100,7 @@ describeEachEngine('message mail preferences', (engine) => {
       const res = await prefs('PUT', me, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await prefs('GET', me)).json().preferences).toEqual({ language: 'en', emailOnMessage: true });
+    expect((await prefs('GET', me)).json().preferences).toEqual({ language: 'en', emailOnMessage: true, emailOnForumReply: true, emailOnForumMention: true });
   });
 
   it('is its own route, never a profile named "preferences"', async () => {

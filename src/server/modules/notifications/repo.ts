@@ -5,13 +5,17 @@ import type { Database } from '../../db/schema';
 export interface PreferenceRow {
   language: string | null;
   email_on_message: number;
+  email_on_forum_reply: number;
+  email_on_forum_mention: number;
 }
+
+export type PreferenceChange = Partial<Pick<PreferenceRow, 'email_on_message' | 'email_on_forum_reply' | 'email_on_forum_mention'>> & { language?: string };
 
 export function findPreferences(db: Db, userId: number): Promise<PreferenceRow | undefined> {
-  return db.selectFrom('users').select(['language', 'email_on_message']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['language', 'email_on_message', 'email_on_forum_reply', 'email_on_forum_mention']).where('id', '=', userId).executeTakeFirst();
 }
 
-export async function updatePreferences(db: Db, userId: number, change: { language?: string; email_on_message?: number }, now: string): Promise<void> {
+export async function updatePreferences(db: Db, userId: number, change: PreferenceChange, now: string): Promise<void> {
   await db.updateTable('users').set({ ...change, updated_at: now }).where('id', '=', userId).execute();
 }
 

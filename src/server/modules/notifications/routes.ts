@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pathTo } from '../../../common/routes';
 import { preferencesSchema } from '../../../common/schemas/messages';
+import { markNotificationsReadSchema, notificationListQuery } from '../../../common/schemas/notifications';
 import { parse } from '../../errors';
 import { staticHead } from '../../http/pages';
 import { requireUser, userOf } from '../../http/auth';
@@ -34,7 +35,10 @@ async function unsubscribeRoutes(app: FastifyInstance, { notifications }: { noti
   });
 }
 
-/** /api/profile/preferences (own, logged in) and /api/notifications/unsubscribe/{token} (no login). */
+/**
+ * /api/profile/preferences (own, logged in), the bell's /api/notifications and
+ * /api/notifications/read (own, logged in), and /api/notifications/unsubscribe/{token} (no login).
+ */
 export async function notificationRoutes(app: FastifyInstance, { notifications }: { notifications: NotificationService }): Promise<void> {
   // Nothing on the page is for a search engine, and its path carries a token.
   app.pages.heads.set('unsubscribe', async (match, { lang }) => ({ ...staticHead(match.id, lang), noindex: true }));
@@ -49,6 +53,16 @@ export async function notificationRoutes(app: FastifyInstance, { notifications }
     const input = parse(preferencesSchema, request.body ?? {});
     const preferences = await notifications.updatePreferences(userOf(request).id, input);
     return { success: true, preferences, ...preferences };
+  });
+
+  app.get('/notifications', { preHandler: requireUser }, async (request) => {
+    const { cursor } = parse(notificationListQuery, request.query);
+    return { success: true, ...(await notifications.list(userOf(request).id, request.lang, cursor)) };
+  });
+
+  app.put('/notifications/read', { preHandler: requireUser }, async (request) => {
+    const which = parse(markNotificationsReadSchema, request.body ?? {});
+    return { success: true, ...(await notifications.markRead(userOf(request).id, which)) };
   });
 
   await app.register(unsubscribeRoutes, { prefix: '/notifications/unsubscribe', notifications });

@@ -3,16 +3,22 @@ import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/languages';
 import type { Preferences, preferencesSchema } from '../../../common/schemas/messages';
 import type { AppContext } from '../../context';
 import { AppError, unauthorized } from '../../errors';
+import { createInbox } from './inbox-service';
 import * as repo from './repo';
 import { verifyUnsubscribeToken } from './token';
 import { runOnce } from './unread-mail';
 
-export type NotificationDeps = Pick<AppContext, 'db' | 'mailer' | 'config'>;
+export type NotificationDeps = Pick<AppContext, 'db' | 'mailer' | 'config' | 'events'>;
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
 /** The preferences as the mail job reads them: a user who never chose a language gets mails in the default one. */
 function presentPreferences(row: repo.PreferenceRow): Preferences {
-  return { language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE, emailOnMessage: row.email_on_message === 1 };
+  return {
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    emailOnMessage: row.email_on_message === 1,
+    emailOnForumReply: row.email_on_forum_reply === 1,
+    emailOnForumMention: row.email_on_forum_mention === 1,
+  };
 }
 
 const invalidToken = () => new AppError(400, 'unsubscribeTokenInvalid');
@@ -35,9 +41,11 @@ export function createNotificationService(deps: NotificationDeps) {
 
   /** Writes only the fields sent. */
   async function updatePreferences(userId: number, input: z.infer<typeof preferencesSchema>): Promise<Preferences> {
-    const change: { language?: string; email_on_message?: number } = {};
+    const change: repo.PreferenceChange = {};
     if (input.language !== undefined) change.language = input.language;
     if (input.emailOnMessage !== undefined) change.email_on_message = input.emailOnMessage ? 1 : 0;
+    if (input.emailOnForumReply !== undefined) change.email_on_forum_reply = input.emailOnForumReply ? 1 : 0;
+    if (input.emailOnForumMention !== undefined) change.email_on_forum_mention = input.emailOnForumMention ? 1 : 0;
     if (Object.keys(change).length) await repo.updatePreferences(db, userId, change, new Date().toISOString());
     return getPreferences(userId);
   }
@@ -58,6 +66,8 @@ export function createNotificationService(deps: NotificationDeps) {
   }
 
   return {
+    /** The bell: notify (inside another module's transaction), list, markRead, unreadCount. */
+    ...createInbox(deps),
     getPreferences,
     updatePreferences,
     checkToken,

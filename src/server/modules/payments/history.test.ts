@@ -87,7 +87,7 @@ describeEachEngine('payment history', (engine) => {
       expect(paypal).toEqual({
         id: ids.completedPaypal,
         createdAt: minute(30),
-        description: 'Featured status (14 days)',
+        description: 'Featured artist (14 days)',
         productType: 'featured_artist',
         orderId: '5O190127TN364715T',
         amount: 19.9,
@@ -98,9 +98,9 @@ describeEachEngine('payment history', (engine) => {
         receiptUrl: `/api/payments/${ids.completedPaypal}/receipt.pdf`,
         test: false,
       });
-      expect(pending).toMatchObject({ id: ids.pending, status: 'pending', completedAt: null, receiptUrl: null, test: true, amount: 9.9, description: 'Instagram story' });
+      expect(pending).toMatchObject({ id: ids.pending, status: 'pending', completedAt: null, receiptUrl: null, test: true, amount: 9.9, description: 'Story promotion' });
       // A capture under way is pending to the buyer; before the provider's id exists, ours stands in.
-      expect(capturing).toMatchObject({ id: ids.capturing, status: 'pending', orderId: ids.capturing, receiptUrl: null, description: 'Instagram feed post' });
+      expect(capturing).toMatchObject({ id: ids.capturing, status: 'pending', orderId: ids.capturing, receiptUrl: null, description: 'Feed post promotion' });
       expect(failed).toMatchObject({ id: ids.failed, status: 'failed', completedAt: null, receiptUrl: null });
 
       // The receipt link works for its buyer.
@@ -114,8 +114,8 @@ describeEachEngine('payment history', (engine) => {
         const answer = (await history(buyer, '?page=1', lang)).json();
         return answer.payments.slice(0, 5).map((p: { description: string }) => p.description);
       };
-      expect(await names('de')).toEqual(['Featured-Status (14 Tage)', 'Instagram-Feed-Post', 'Instagram-Story', 'Featured-Status (14 Tage)', 'Instagram-Reel']);
-      expect(await names('fr')).toEqual(['Statut à la une (14 jours)', 'Publication dans le fil Instagram', 'Story Instagram', 'Statut à la une (14 jours)', 'Reel Instagram']);
+      expect(await names('de')).toEqual(['Featured-Künstler (14 Tage)', 'Feed-Promotion', 'Story-Promotion', 'Featured-Künstler (14 Tage)', 'Reel-Promotion']);
+      expect(await names('fr')).toEqual(['Tatoueur à la une (14 jours)', 'Promotion dans le fil', 'Promotion en story', 'Tatoueur à la une (14 jours)', 'Promotion en reel']);
       expect((await history(buyer, '', 'es')).json().message).toBe('Tus pagos, del más reciente al más antiguo.');
     });
 

@@ -185,7 +185,7 @@ describeEachEngine('payments with the test provider', (engine) => {
       const before = Date.now();
       const res = await decideTestOrder(t.app, artist, orderId, 'approve', 'de');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, status: 'completed', message: 'Deine Zahlung wurde erfolgreich abgeschlossen.', redirectTo: '/de/dashboard?payment=success' });
+      expect(res.json()).toEqual({ success: true, status: 'completed', message: 'Deine Zahlung wurde erfolgreich abgeschlossen.', redirectTo: '/de/dashboard?payment=success&product=featured_artist' });
 
       const row = await orderRow(t.app, orderId);
       expect(row.status).toBe('completed');
@@ -217,11 +217,11 @@ describeEachEngine('payments with the test provider', (engine) => {
       expect(await balances(studio.user.id)).toEqual({ instagram_feed_post: 2, instagram_story: 2, instagram_reel: 0 });
     });
 
-    it('returns to the page the purchase began on, with the result', async () => {
+    it('returns to the page the purchase began on, with the result and the product bought', async () => {
       const artist = await createArtist(t.app);
       const orderId = await startOrder(t.app, artist, 'instagram_reel', { returnPath: '/de/someone/posts/upsell/4?tab=reel' });
       const res = await decideTestOrder(t.app, artist, orderId, 'approve');
-      expect(res.json().redirectTo).toBe('/de/someone/posts/upsell/4?tab=reel&payment=success');
+      expect(res.json().redirectTo).toBe('/de/someone/posts/upsell/4?tab=reel&payment=success&product=instagram_reel');
       expect(await balances(artist.user.id)).toMatchObject({ instagram_reel: 1 });
     });
 

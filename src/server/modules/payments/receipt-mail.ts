@@ -22,6 +22,6 @@ export function composeReceiptMail(config: Pick<Config, 'publicUrl'>, receipt: R
     subject: t(lang, 'mail:receipt.subject', params),
     // A test purchase says so in the mail too, not only on the attachment.
     text: receipt.test ? `${t(lang, 'mail:receipt.test')}\n\n${body}` : body,
-    attachments: [{ filename: receiptFileName(receipt.number), content: pdf, contentType: 'application/pdf' }],
+    attachments: [{ filename: receiptFileName(receipt.number, lang), content: pdf, contentType: 'application/pdf' }],
   };
 }

@@ -26,7 +26,7 @@ describe('receipt PDF', () => {
       'Kleinbetragsrechnung',
       'Łukasz Żółć',
       'lukasz@example.test',
-      'Featured-Status (14 Tage)',
+      'Featured-Künstler (14 Tage)',
       'Gesamtbetrag (brutto): 19,90 €',
       'Darin enthalten 19 % USt.: 3,18 €',
       'Bezahlt mit: Testanbieter (keine echte Zahlung)',
@@ -82,7 +82,11 @@ describe('receipt PDF', () => {
     expect(raw).toContain('/FontFile2');
   });
 
-  it('names the download after the number', () => {
-    expect(receiptFileName('2026-000001')).toBe('receipt-2026-000001.pdf');
+  it('names the download after the number, with the language’s word for the receipt', () => {
+    expect(receiptFileName('2026-000001', 'de')).toBe('Rechnung-2026-000001.pdf');
+    expect(receiptFileName('2026-000001', 'en')).toBe('Receipt-2026-000001.pdf');
+    expect(receiptFileName('2026-000001', 'es')).toBe('Factura-2026-000001.pdf');
+    expect(receiptFileName('2026-000001', 'fr')).toBe('Facture-2026-000001.pdf');
+    expect(receiptFileName('2026-000001', 'pt')).toBe('Fatura-2026-000001.pdf');
   });
 });

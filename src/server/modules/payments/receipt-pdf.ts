@@ -26,9 +26,13 @@ const MUTED = '#5c5c5c';
 const LINE = '#c8c8c8';
 const WARN = '#b3261e';
 
-/** The file name a receipt downloads as: receipt-2026-000001.pdf. */
-export function receiptFileName(number: string): string {
-  return `receipt-${number}.pdf`;
+/**
+ * The file name a receipt downloads and is attached as, in the receipt's language:
+ * Rechnung-2026-000001.pdf, Receipt-2026-000001.pdf. Kept to plain ASCII, so a translation can
+ * never break the quoted Content-Disposition header.
+ */
+export function receiptFileName(number: string, lang: Language): string {
+  return receiptText(lang, 'receipt.fileName', { number }).replace(/[^A-Za-z0-9._-]+/g, '-');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { FEATURED_DAYS } from '../../../common/constants';
 import { translate, type Dict } from '../../../common/i18n';
 import { LOCALES, type Language } from '../../../common/languages';
 import type { ProductType } from '../../../common/schemas/payments';
@@ -16,9 +17,9 @@ export function receiptText(lang: Language, key: string, params?: Record<string,
   return translate(dicts, lang, key, params);
 }
 
-/** What was bought, in the language: "Featured-Status (14 Tage)", "Instagram-Reel". */
+/** What was bought, in the language: "Featured-Künstler (14 Tage)", "Reel-Promotion"; the web's premium box and checkout read the same words. */
 export function productDescription(productType: ProductType | string, lang: Language): string {
-  return receiptText(lang, `products.${productType}`);
+  return receiptText(lang, `products.${productType}`, { days: FEATURED_DAYS });
 }
 
 /** A VAT rate as the language writes a percentage (de "19 %", en "19%"). */

@@ -123,7 +123,7 @@ describeEachEngine('receipts', (engine) => {
         }),
       );
       const english = await call(t.app, 'GET', `/api/payments/${order.id}/receipt`, { as: buyer, lang: 'en' });
-      expect(english.json().receipt.description).toBe('Featured status (14 days)');
+      expect(english.json().receipt.description).toBe('Featured artist (14 days)');
     });
 
     it('lets an admin read it, and answers anyone else 404, a visitor 401 and a malformed id 400', async () => {
@@ -153,7 +153,7 @@ describeEachEngine('receipts', (engine) => {
       const res = await call(t.app, 'GET', `/api/payments/${order.id}/receipt.pdf`, { as: buyer, lang: 'en' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toBe('attachment; filename="receipt-2034-000001.pdf"');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="Rechnung-2034-000001.pdf"');
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const { text } = await readPdf(res.rawPayload);
@@ -197,11 +197,11 @@ describeEachEngine('receipts', (engine) => {
       const mail = mails[0] as string;
       expect(mail).toMatch(/^To: .*$/m);
       expect(mail).toContain('Content-Type: application/pdf');
-      expect(mail).toMatch(/Content-Disposition: attachment;\s+filename=receipt-2035-000001\.pdf/);
+      expect(mail).toMatch(/Content-Disposition: attachment;\s+filename=Rechnung-2035-000001\.pdf/);
       // The text part is quoted-printable or base64 depending on its characters; the subject is encoded.
       const body = decodeTextPart(mail).replace(/[\u00a0\u202f]/g, ' ');
       expect(body).toContain('Hallo Łukasz Żółć');
-      expect(body).toContain('Instagram-Reel für 14,90 €');
+      expect(body).toContain('Reel-Promotion für 14,90 €');
       expect(body).toContain('Das war ein Testkauf');
       expect(body).toContain('http://localhost:3000/de/dashboard');
 

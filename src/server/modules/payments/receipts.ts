@@ -135,7 +135,7 @@ export function createReceiptService({ db, config, mailer }: ReceiptDeps) {
       const row = await readable(viewer, id);
       const lang = orderLanguage(row);
       const receipt = presentReceipt(row, lang);
-      return { fileName: receiptFileName(receipt.number), pdf: await renderReceiptPdf(receipt, lang) };
+      return { fileName: receiptFileName(receipt.number, lang), pdf: await renderReceiptPdf(receipt, lang) };
     },
 
     /**

@@ -4,6 +4,7 @@ import { isPostgresDb, type Db } from '../../db/index';
 import type { UserUpdate } from '../../db/schema';
 import { notSuspended } from '../../db/suspension';
 import { selectUserStyles } from '../reference/index';
+import { indexProfile } from '../search/index';
 
 export type ProfileKey = { id: number } | { usernameKey: string };
 
@@ -28,7 +29,7 @@ export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>
 
 /** The few fields GET /api/users/{id} answers. */
 export function findUserSummary(db: Db, key: ProfileKey) {
-  let query = db.selectFrom('users').select(['id', 'name', 'user_type', 'username', 'avatar']);
+  let query = db.selectFrom('users').select(['id', 'name', 'user_type', 'username', 'avatar', 'role']);
   query = 'id' in key ? query.where('id', '=', key.id) : query.where('username_key', '=', key.usernameKey);
   return query.executeTakeFirst();
 }
@@ -64,11 +65,12 @@ export function findCountryByText(db: Db, text: string) {
     .executeTakeFirst();
 }
 
-/** Updates the user's fields and, when given, replaces the styles: both or neither. */
+/** Updates the user's fields and, when given, replaces the styles, with the search index: all or nothing. */
 export async function updateProfile(db: Db, userId: number, values: UserUpdate, styleIds: number[] | undefined): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set(values).where('id', '=', userId).execute();
     if (styleIds !== undefined) await setUserStyles(trx, userId, styleIds);
+    await indexProfile(trx, userId);
   });
 }
 

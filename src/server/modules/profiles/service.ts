@@ -43,7 +43,8 @@ export function createProfileService(deps: ProfileDeps) {
   /** The whole profile in four queries (user, styles, images, image styles), or null. */
   async function loadProfile(key: repo.ProfileKey, viewer: SessionUser | null, lang: Language): Promise<ProfileUser | null> {
     const row = await repo.findProfileRow(db, key, lang);
-    if (!row) return null;
+    // An admin is staff: no public profile, only their own view of the account.
+    if (!row || (row.role === 'admin' && viewer?.id !== row.id)) return null;
     const [styles, images, cityName] = await Promise.all([
       repo.findUserStyles(db, row.id, lang),
       deps.gallery.listUserImages(row.id, viewer, lang),
@@ -60,7 +61,7 @@ export function createProfileService(deps: ProfileDeps) {
 
   async function userSummary(key: repo.ProfileKey): Promise<UserSummary> {
     const row = await repo.findUserSummary(db, key);
-    if (!row) throw new AppError(404, 'userNotFound');
+    if (!row || row.role === 'admin') throw new AppError(404, 'userNotFound');
     // GET /api/users/{id}: the user's card (id, name, userType at the top level).
     return presentUserCard(row);
   }

@@ -7,13 +7,14 @@ type Written = { reviewer_id: number };
 
 /**
  * Who may review whom and who may change a review: only across the account types (an artist
- * reviews studios, a studio artists), never oneself, never across a block; the reviewer edits,
- * the reviewer or an admin deletes.
+ * reviews studios, a studio artists), never oneself, never across a block, never by staff (an
+ * admin's account type is a formality); the reviewer edits, the reviewer or an admin deletes.
  */
 export const reviewPolicy = {
   /** Why `reviewer` may not review `reviewed`, or null when it may. */
-  refusal(reviewer: { id: number; userType: UserType | string }, reviewed: { id: number; user_type: string }, blocked: boolean): ReviewRefusal | null {
+  refusal(reviewer: { id: number; userType: UserType | string; role?: string }, reviewed: { id: number; user_type: string }, blocked: boolean): ReviewRefusal | null {
     if (reviewer.id === reviewed.id) return 'self';
+    if (reviewer.role === 'admin') return 'staff';
     if (reviewer.userType === reviewed.user_type) return 'same_type';
     if (blocked) return 'blocked';
     return null;
@@ -32,4 +33,5 @@ export const REFUSAL_CODES: Record<ReviewRefusal, string> = {
   self: 'reviewSelf',
   same_type: 'reviewSameType',
   blocked: 'reviewBlocked',
+  staff: 'reviewStaff',
 };

@@ -27,7 +27,7 @@ const withReviewer = (db: Db) => db.selectFrom('reviews').innerJoin('users as re
 
 /** The user a review is about or written by: type and the kept rating. */
 export function findRatedUser(db: Db, id: number) {
-  return db.selectFrom('users').select(['id', 'user_type', 'rating_sum', 'rating_count']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'user_type', 'role', 'rating_sum', 'rating_count']).where('id', '=', id).executeTakeFirst();
 }
 
 /** One page of the reviews a user received, newest first (by id: ids grow with time), from before `cursor`. */

@@ -10,6 +10,7 @@ import {
 import type { SessionUser } from '../../../common/schemas/session';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { writeAudit } from '../../db/audit-log';
 import { AppError, forbidden, notFound } from '../../errors';
 import { noInvalidation, tags } from '../../lib/answer-cache/index';
 import { REFUSAL_CODES, reviewPolicy } from './policy';
@@ -28,9 +29,10 @@ export function createReviewService({ db, invalidation = noInvalidation }: Revie
   // the answers filed under the user are all it changes.
   const rated = (userId: number) => invalidation.invalidate([tags.user(userId)]);
 
+  // An admin is staff, not an artist or studio: no public profile, so nothing to review or list.
   async function requireUser(id: number) {
     const user = await repo.findRatedUser(db, id);
-    if (!user) throw userNotFound();
+    if (!user || user.role === 'admin') throw userNotFound();
     return user;
   }
 
@@ -82,7 +84,21 @@ export function createReviewService({ db, invalidation = noInvalidation }: Revie
     const row = await repo.findReview(db, id);
     if (!row) throw reviewNotFound();
     if (!reviewPolicy.delete(viewer, row)) throw forbidden();
-    if (!(await repo.deleteReview(db, id))) throw reviewNotFound();
+    const gone = await db.transaction().execute(async (trx) => {
+      if ((await repo.deleteReviewIn(trx, id)) === null) return false;
+      // An admin deleting someone else's review is a moderation action: its audit entry commits with it.
+      if (viewer.id !== row.reviewer_id) {
+        await writeAudit(trx, {
+          adminId: viewer.id,
+          action: 'review.delete',
+          targetType: 'review',
+          targetId: id,
+          details: { before: { reviewerId: row.reviewer_id, reviewedId: row.reviewed_id, rating: row.rating, comment: row.comment }, after: { exists: false } },
+        });
+      }
+      return true;
+    });
+    if (!gone) throw reviewNotFound();
     rated(row.reviewed_id);
   }
 

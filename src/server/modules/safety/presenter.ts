@@ -1,5 +1,6 @@
 import type { Block, Report } from '../../../common/schemas/messages';
-import type { BlockRow, ImageTargetRow, ListingTargetRow, MessageTargetRow, ReportRow, ReviewTargetRow, UserTargetRow } from './repo';
+import { forumThreadPath } from '../../../common/forum';
+import type { BlockRow, ForumPostTargetRow, ForumThreadTargetRow, ImageTargetRow, ListingTargetRow, MessageTargetRow, ReportRow, ReviewTargetRow, UserTargetRow } from './repo';
 
 /** A row of GET /api/blocks: the blocked user and when. */
 export function presentBlock(row: BlockRow): Block {
@@ -57,5 +58,22 @@ export const snapshotOf = {
     startDate: l.start_date,
     endDate: l.end_date,
     owner: { id: l.owner_id, name: l.owner_name, username: l.owner_username },
+  }),
+  forumThread: (f: ForumThreadTargetRow) => ({
+    id: f.id,
+    title: f.title,
+    content: f.body,
+    url: forumThreadPath(f.id, f.slug),
+    createdAt: f.created_at,
+    owner: { id: f.author_id, name: f.owner_name, username: f.owner_username },
+  }),
+  forumPost: (f: ForumPostTargetRow) => ({
+    id: f.id,
+    threadId: f.thread_id,
+    title: f.title,
+    content: f.body,
+    url: forumThreadPath(f.thread_id, f.slug),
+    createdAt: f.created_at,
+    owner: { id: f.author_id, name: f.owner_name, username: f.owner_username },
   }),
 };

@@ -109,6 +109,40 @@ export async function findListingTarget(db: Db, type: 'guest_spot' | 'availabili
     .executeTakeFirst();
 }
 
+/** A forum thread with its opening post and author, for the report's snapshot. */
+export function findForumThreadTarget(db: Db, id: number) {
+  return db
+    .selectFrom('forum_threads as t')
+    .innerJoin('forum_posts as p', (join) => join.onRef('p.thread_id', '=', 't.id').on('p.is_opening', '=', 1))
+    .innerJoin('users', 'users.id', 't.author_id')
+    .select([
+      't.id', 't.slug', 't.title', 't.author_id', 't.hidden_at', 't.deleted_at', 't.created_at', 'p.body',
+      'users.name as owner_name', 'users.username as owner_username',
+    ])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A forum reply with its thread and author, for the report's snapshot (an opening post is reported as its thread). */
+export function findForumPostTarget(db: Db, id: number) {
+  return db
+    .selectFrom('forum_posts as p')
+    .innerJoin('forum_threads as t', 't.id', 'p.thread_id')
+    .innerJoin('users', 'users.id', 'p.author_id')
+    .select([
+      'p.id', 'p.thread_id', 'p.author_id', 'p.body', 'p.hidden_at', 'p.created_at', 't.title', 't.slug', 't.hidden_at as thread_hidden_at',
+      'users.name as owner_name', 'users.username as owner_username',
+    ])
+    .where('p.id', '=', id)
+    .where('p.is_opening', '=', 0)
+    .executeTakeFirst();
+}
+
+/** The admins, who hear of each new report on their open tabs. */
+export async function adminIds(db: Db): Promise<number[]> {
+  return (await db.selectFrom('users').select('id').where('role', '=', 'admin').execute()).map((r) => r.id);
+}
+
 export function findUserTarget(db: Db, id: number) {
   return db.selectFrom('users').select(['id', 'name', 'username', 'user_type', 'avatar', 'bio']).where('id', '=', id).executeTakeFirst();
 }
@@ -120,6 +154,8 @@ export type ReviewTargetRow = Found<typeof findReviewTarget>;
 export type UserTargetRow = Found<typeof findUserTarget>;
 export type ImageTargetRow = Found<typeof findImageTarget>;
 export type ListingTargetRow = NonNullable<Awaited<ReturnType<typeof findListingTarget>>>;
+export type ForumThreadTargetRow = Found<typeof findForumThreadTarget>;
+export type ForumPostTargetRow = Found<typeof findForumPostTarget>;
 
 export type ReportRow = Selectable<ReportsTable>;
 

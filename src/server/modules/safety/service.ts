@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { reportSchema } from '../../../common/schemas/messages';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { consume, refund } from '../../lib/rate-limit/index';
 import type { EventBus } from '../../lib/events/port';
 import type { Defer } from '../auth/index';
@@ -21,6 +21,8 @@ export interface SafetyDeps extends Pick<AppContext, 'db' | 'rateLimits'> {
   events?: EventBus;
   /** The user's unread-message count as the messages service counts it (blocked threads left out). */
   unreadCount?: (user: SessionUser) => Promise<number>;
+  /** Told of each new report once stored: the forum hides what enough members reported. */
+  onReported?: (targetType: string, targetId: number) => Promise<void>;
 }
 
 export type SafetyService = ReturnType<typeof createSafetyService>;
@@ -90,6 +92,17 @@ export function createSafetyService(deps: SafetyDeps) {
       if (verdict === 'forbidden') throw forbidden();
       return { targetUserId: image.user_id, snapshot: snapshotOf.image(image) };
     }
+    if (type === 'forum_thread' || type === 'forum_post') {
+      const target = type === 'forum_thread' ? await repo.findForumThreadTarget(db, id) : await repo.findForumPostTarget(db, id);
+      if (!target) throw notFound('reportTargetNotFound');
+      const owner = 'author_id' in target ? target.author_id : 0;
+      const hidden = 'thread_hidden_at' in target ? !!target.hidden_at || !!target.thread_hidden_at : !!target.hidden_at || !!target.deleted_at;
+      const verdict = reportPolicy.forum(user, { owner_id: owner, hidden });
+      if (verdict === 'hidden') throw notFound('reportTargetNotFound');
+      if (verdict === 'own') throw new AppError(400, 'forumReportOwn');
+      const snapshot = 'thread_hidden_at' in target ? snapshotOf.forumPost(target) : snapshotOf.forumThread(target);
+      return { targetUserId: owner, snapshot };
+    }
     if (type === 'guest_spot' || type === 'availability') {
       const listing = await repo.findListingTarget(db, type, id);
       const verdict = listing ? reportPolicy.published(user, listing) : 'hidden';
@@ -122,6 +135,12 @@ export function createSafetyService(deps: SafetyDeps) {
       now: new Date().toISOString(),
     });
     if (!created) await refund(rateLimits, REPORT_LIMIT, key);
+    if (created) {
+      await deps.onReported?.(input.targetType, input.targetId);
+      // The admins' open tabs (the queue's badge) hear of it at once.
+      const admins = await repo.adminIds(db);
+      if (admins.length) deps.events?.publish(admins, { type: 'report.created', targetType: input.targetType, targetId: input.targetId });
+    }
     return { report: presentReport(row), created };
   }
 

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { initials } from '../../../common/format';
 
 /**
  * Generated pictures for the demo world: tattoo-flash motifs and monogram avatars drawn as
@@ -6,7 +7,7 @@ import sharp from 'sharp';
  * pictures look the same on a server without any fonts installed.
  */
 
-type Rng = () => number;
+export type Rng = () => number;
 
 /** mulberry32: small, fast and the same sequence for the same seed on every machine. */
 function rng(seed: number): Rng {
@@ -29,7 +30,7 @@ const INK = '#1b1a17';
 const REDS = ['#b3261e', '#a62b1f', '#c0392b', '#9e2a2b'];
 const ACCENTS = ['#d9a323', '#3f6e3a', '#2f6f73', '#c9772b', '#5b7f3a'];
 
-interface Palette {
+export interface Palette {
   paper: string;
   ink: string;
   red: string;
@@ -40,7 +41,7 @@ interface Palette {
 }
 
 // Glyphs of a monoline capital alphabet in a 40 x 60 box, drawn with round caps and joins.
-const GLYPHS: Record<string, string> = {
+export const GLYPHS: Record<string, string> = {
   A: 'M0 60 L20 0 L40 60 M8 38 H32',
   B: 'M0 30 V0 H20 Q36 0 36 15 Q36 30 20 30 H0 V60 H22 Q40 60 40 45 Q40 30 22 30',
   C: 'M40 9 Q34 0 22 0 Q0 0 0 30 Q0 60 22 60 Q34 60 40 51',
@@ -78,7 +79,7 @@ const GLYPHS: Record<string, string> = {
   '8': 'M20 29 Q3 27 3 14 Q3 0 20 0 Q37 0 37 14 Q37 27 20 29 Q0 31 0 45 Q0 60 20 60 Q40 60 40 45 Q40 31 20 29 Z',
   '9': 'M40 26 Q34 38 20 38 Q0 38 0 19 Q0 0 20 0 Q40 0 40 26 Q40 60 19 60 Q9 60 4 54',
 };
-const GLYPH_ADVANCE = 56;
+export const GLYPH_ADVANCE = 56;
 
 /** The letters a stroke-drawn text can show: accents dropped (Ö -> O), anything else skipped. */
 export function drawableText(text: string): string {
@@ -87,11 +88,12 @@ export function drawableText(text: string): string {
     .join('');
 }
 
-/** Up to two initials of a name: "Lena Ink" -> "LI", "Nadelwerk Berlin" -> "NB", "Mia" -> "MI". */
+/**
+ * The initials a monogram avatar draws: the app's rule for avatars (first and last word of the
+ * display name, at most two: "Julia Lange" -> "JL", "Mia" -> "M"), in the glyphs drawn here.
+ */
 export function initialsOf(name: string): string {
-  const words = drawableText(name).split(' ').filter(Boolean);
-  if (words.length >= 2) return `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}`;
-  return (words[0] ?? '').slice(0, 2) || 'TG';
+  return drawableText(initials(name)).replace(/ /g, '') || 'TG';
 }
 
 /** Text centred on (cx, cy), `height` units tall, stroked `weight` units wide. */
@@ -113,7 +115,7 @@ function star(x: number, y: number, r: number, fill: string): string {
   return `<path d="M${fmt(x)} ${fmt(y - r)} L${fmt(x + i)} ${fmt(y - i)} L${fmt(x + r)} ${fmt(y)} L${fmt(x + i)} ${fmt(y + i)} L${fmt(x)} ${fmt(y + r)} L${fmt(x - i)} ${fmt(y + i)} L${fmt(x - r)} ${fmt(y)} L${fmt(x - i)} ${fmt(y - i)} Z" fill="${fill}"/>`;
 }
 
-type Motif = (p: Palette, r: Rng) => string;
+export type Motif = (p: Palette, r: Rng) => string;
 
 const outline = (p: Palette, width = p.line, colour = p.ink) =>
   `stroke="${colour}" stroke-width="${fmt(width)}" stroke-linejoin="round" stroke-linecap="round"`;
@@ -241,7 +243,7 @@ const wave: Motif = (p) => {
   return parts.join('');
 };
 
-const MOTIFS: Record<string, Motif> = { rose, dagger, swallow, anchor, heart, mandala, moon, eye, botanical, wave };
+export const MOTIFS: Record<string, Motif> = { rose, dagger, swallow, anchor, heart, mandala, moon, eye, botanical, wave };
 
 /** Which motifs a style favours and whether it is worked in colour. */
 function styleTraits(style: string): { motifs: string[]; colour: boolean | null; fine: boolean; dots: boolean } {

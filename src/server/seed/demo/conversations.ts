@@ -1,4 +1,4 @@
-import { todayUtc } from '../../../common/schemas/listing-fields';
+import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import type { Db } from '../../db/index';
 import type { EventBus } from '../../lib/events/port';
 import { MemoryRateLimitStore } from '../../lib/rate-limit/memory';
@@ -51,7 +51,7 @@ export async function seedDemoConversations(db: Db, emailDomain: string): Promis
       .select('id')
       .where('studio_id', '=', studio.id)
       .where('is_active', '=', 1)
-      .where('end_date', '>=', todayUtc())
+      .where('end_date', '>=', todayInBerlin())
       .orderBy('start_date')
       .limit(1)
       .executeTakeFirst();

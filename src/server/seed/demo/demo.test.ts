@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LANGUAGES, type Language } from '../../../common/languages';
 import { usernameKey, usernameProblem } from '../../../common/username';
 import { variantUrl } from '../../lib/images/index';
 import { createStorage } from '../../lib/storage/index';
 import { verifyPassword } from '../../modules/auth/index';
 import { createTestApp, describeEachEngine, type TestApp } from '../../test/app';
-import { generateArtwork } from './artwork';
 import { DEMO_EMAIL_DOMAIN, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './index';
+import { bioLanguage, portfolioPieces } from './portfolio';
+import { HEALED_WORDS, SEASON_WORDS, seasonOf, type Season } from './tattoos/captions';
+import { renderPiece } from './tattoos/pieces';
 
 describeEachEngine('demo seed', (engine) => {
   let t: TestApp;
@@ -127,7 +131,7 @@ describeEachEngine('demo seed', (engine) => {
     expect((await db.selectFrom('user_activity').select('day').execute()).length).toBe(days);
   });
 
-  it('gives every artist and studio a portfolio of 3 to 6 images with their styles and captions in their bio language', async () => {
+  it('gives every artist and studio a portfolio of 4 to 6 images with their styles and captions in their bio language', async () => {
     const db = t.app.ctx.db;
     const storage = createStorage(t.config);
     const people = (await users()).filter((u) => u.role === 'user');
@@ -136,7 +140,7 @@ describeEachEngine('demo seed', (engine) => {
     const userStyles = await db.selectFrom('user_styles').selectAll().execute();
     for (const person of people) {
       const own = images.filter((i) => i.user_id === person.id);
-      expect(own.length, person.username).toBeGreaterThanOrEqual(3);
+      expect(own.length, person.username).toBeGreaterThanOrEqual(4);
       expect(own.length, person.username).toBeLessThanOrEqual(6);
       expect(own.map((i) => i.position)).toEqual(own.map((_, k) => k));
       const allowed = new Set(userStyles.filter((s) => s.user_id === person.id).map((s) => s.style_id));
@@ -155,7 +159,7 @@ describeEachEngine('demo seed', (engine) => {
       for (const url of [image.image_url, image.medium_url, image.thumbnail_url]) expect(await storage.get(storage.keyFromUrl(url) as string), url).toBeTruthy();
     }
     const captionOf = (email: string) => images.find((i) => i.user_id === people.find((p) => p.email_key.startsWith(email))?.id)?.caption ?? '';
-    const byLanguage = { lena: /frisch|Abgeheilt|Flash im Stil|Design|Sitzung|Gastspot/i, carla: /hecho|Curado|Flash de|Diseño|sesión/i };
+    const byLanguage = { lena: / (am|an der|an den|auf dem|auf der) /, carla: / en (el|la|las) / };
     expect(captionOf('lena@')).toMatch(byLanguage.lena);
     expect(captionOf('carla@')).toMatch(byLanguage.carla);
     expect(images.filter((i) => i.user_id === (people.find((p) => p.email_key === DEMO_LOGINS.admin.email)?.id ?? -1))).toEqual([]);
@@ -165,16 +169,96 @@ describeEachEngine('demo seed', (engine) => {
     expect(page.json().nextCursor).toEqual(expect.any(String));
   });
 
+  /** Every gallery image's content, by the hash of its thumbnail: a piece stored twice has the same bytes. */
+  async function contentHash(url: string): Promise<string> {
+    const storage = createStorage(t.config);
+    const bytes = await storage.get(storage.keyFromUrl(variantUrl(url, 'thumbnail')) as string);
+    return createHash('sha256')
+      .update(bytes as Buffer)
+      .digest('hex');
+  }
+
+  it('shows no piece twice in the first three gallery pages', async () => {
+    const urls: string[] = [];
+    let cursor: string | null = null;
+    while (urls.length < 72) {
+      const page = (await t.app.inject({ method: 'GET', url: `/api/gallery?limit=24${cursor ? `&cursor=${cursor}` : ''}` })).json() as { images: { imageUrl: string }[]; nextCursor: string | null };
+      urls.push(...page.images.map((i) => i.imageUrl));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(urls.length).toBe(72);
+    const hashes = await Promise.all(urls.map(contentHash));
+    expect(new Set(hashes).size).toBe(72);
+  });
+
+  it('has at least 200 distinct pieces, none twice within a profile', async () => {
+    const images = await t.app.ctx.db.selectFrom('gallery_images').select(['user_id', 'image_url']).execute();
+    const hashes = await Promise.all(images.map((i) => contentHash(i.image_url)));
+    expect(new Set(hashes).size).toBeGreaterThanOrEqual(200);
+    for (const user of new Set(images.map((i) => i.user_id))) {
+      const own = hashes.filter((_, k) => images[k]?.user_id === user);
+      expect(new Set(own).size, `user ${user}`).toBe(own.length);
+    }
+  });
+
+  it('writes captions that fit the picture and its date: fresh pieces never healed, seasons only in their season', async () => {
+    const db = t.app.ctx.db;
+    const people = (await users()).filter((u) => u.role === 'user');
+    const images = await db.selectFrom('gallery_images').select(['user_id', 'position', 'caption', 'created_at']).execute();
+    const slugs = await db.selectFrom('user_styles').innerJoin('styles', 'styles.id', 'user_styles.style_id').select(['user_id', 'slug']).orderBy('styles.id').execute();
+    let fresh = 0;
+    let seasonal = 0;
+    for (const person of people) {
+      const pieces = portfolioPieces(
+        person.email_key,
+        slugs.filter((s) => s.user_id === person.id).map((s) => s.slug),
+      );
+      for (const image of images.filter((i) => i.user_id === person.id)) {
+        const caption = image.caption ?? '';
+        if (pieces[image.position]?.fresh) {
+          fresh++;
+          for (const lang of LANGUAGES) expect(caption, `${person.username}: fresh, yet healed`).not.toMatch(HEALED_WORDS[lang]);
+        }
+        const season = seasonOf(new Date(image.created_at));
+        for (const lang of LANGUAGES) {
+          for (const [named, words] of Object.entries(SEASON_WORDS[lang]) as [Season, RegExp][]) {
+            if (!words.test(caption)) continue;
+            seasonal++;
+            expect(named, `${caption} on ${image.created_at}`).toBe(season);
+          }
+        }
+      }
+    }
+    expect(fresh).toBeGreaterThan(40);
+    expect(seasonal).toBeGreaterThan(10);
+    // Listings move with the seeding day, so their texts name no season at all.
+    const listings = [
+      ...(await db.selectFrom('guest_spots').select(['title', 'description']).execute()),
+      ...(await db.selectFrom('availabilities').select(['title', 'description']).execute()),
+    ];
+    for (const l of listings) {
+      for (const lang of LANGUAGES) for (const words of Object.values(SEASON_WORDS[lang])) expect(`${l.title} ${l.description}`).not.toMatch(words);
+    }
+  });
+
+  it('has a community writing in all five languages, German first', async () => {
+    const bios = (await users()).filter((u) => u.role === 'user').map((u) => bioLanguage(u.bio));
+    const count = (lang: Language) => bios.filter((b) => b === lang).length;
+    for (const lang of LANGUAGES) expect(count(lang), lang).toBeGreaterThanOrEqual(2);
+    expect(count('de')).toBeGreaterThan(bios.length / 2);
+  });
+
   it('stays quick to seed', () => {
     expect(seconds).toBeLessThan(30);
   });
 });
 
-it('draws varied flash artwork for any style', async () => {
-  const a = await generateArtwork(1, 'traditional', { width: 300, height: 300 });
-  const b = await generateArtwork(2, 'blackwork', { width: 300, height: 300 });
-  const again = await generateArtwork(1, 'traditional', { width: 300, height: 300 });
-  expect(await sharp(a).metadata()).toMatchObject({ format: 'png', width: 300, height: 300 });
+it('renders each piece the same on every run, and different pieces differently', async () => {
+  const a = await renderPiece({ id: 'test-a', family: 'traditional', fresh: true, aspect: '1:1' });
+  const again = await renderPiece({ id: 'test-a', family: 'traditional', fresh: true, aspect: '1:1' });
+  const b = await renderPiece({ id: 'test-b', family: 'traditional', fresh: true, aspect: '1:1' });
+  expect(await sharp(a).metadata()).toMatchObject({ format: 'jpeg', width: 720, height: 720 });
   expect(a.equals(again)).toBe(true);
   expect(a.equals(b)).toBe(false);
 });

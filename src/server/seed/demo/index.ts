@@ -5,15 +5,19 @@ import { createStorage, type Storage } from '../../lib/storage/index';
 import { hashPassword, insertAccount, type NewAccount, updateUser } from '../../modules/auth/index';
 import { setUserStyles } from '../../modules/profiles/index';
 import type { Db } from '../../db/index';
-import { generateArtwork, generateAvatar } from './artwork';
+import { generateAvatar } from './artwork';
 import { seedDemoConversations } from './conversations';
+import { seedDemoForum } from './forum';
 import { seedDemoActivity, seedDemoContactMessages } from './inbox';
 import { seedDemoListings } from './listings';
+import { seedDemoModeration } from './moderation';
+import { seedDemoNotifications } from './notifications';
 import { seedDemoPurchases } from './payments';
-import { seedPortfolios } from './portfolio';
+import { headerPiece, seedPortfolios } from './portfolio';
 import { seedDemoPosts } from './posts';
 import { seedDemoReviews } from './reviews';
 import { seedDemoSpotPhotos } from './spot-photos';
+import { processedPiece } from './tattoos/pieces';
 import { COUNTRY_NAMES_DE, DEMO_ADMIN, DEMO_ARTISTS, DEMO_CITIES, DEMO_STUDIOS, type DemoCity, type DemoPerson } from './people';
 
 export { generateArtwork, generateAvatar } from './artwork';
@@ -35,7 +39,6 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [...DEMO_ARTISTS, ...DEMO_STUD
 // Four pictures in flight at once keeps both cores busy without piling up decoded images.
 const IMAGE_CONCURRENCY = 4;
 const DAY_MS = 86_400_000;
-const HEADER_SIZE = { width: 1200, height: 400 };
 const AVATAR_SIZE = 512;
 
 interface Place {
@@ -67,8 +70,11 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
     await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);
     await seedDemoPurchases(db, config, DEMO_EMAIL_DOMAIN);
     await seedDemoPosts(db, config, DEMO_EMAIL_DOMAIN);
+    await seedDemoModeration(db, DEMO_EMAIL_DOMAIN);
     await seedDemoContactMessages(db, DEMO_EMAIL_DOMAIN);
     await seedDemoActivity(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoNotifications(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoForum(db, DEMO_EMAIL_DOMAIN);
     return;
   }
   for (const person of DEMO_PEOPLE) {
@@ -152,16 +158,20 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
   // The two demo logins buy featured status on the test provider, then Lena plans posts with it.
   await seedDemoPurchases(db, config, DEMO_EMAIL_DOMAIN);
   await seedDemoPosts(db, config, DEMO_EMAIL_DOMAIN);
+  // After the portfolios, listings and posts: open reports on them, and promotions of Lena's posts.
+  await seedDemoModeration(db, DEMO_EMAIL_DOMAIN);
   // The admin area's inbox, and a year of active days behind its statistics.
   await seedDemoContactMessages(db, DEMO_EMAIL_DOMAIN);
   await seedDemoActivity(db, DEMO_EMAIL_DOMAIN);
+  await seedDemoNotifications(db, DEMO_EMAIL_DOMAIN);
+  await seedDemoForum(db, DEMO_EMAIL_DOMAIN);
 }
 
 async function demoImages(storage: Storage, person: DemoPerson, index: number, id: number): Promise<{ avatar: string; header: string }> {
-  const avatarPng = await generateAvatar(index + 1, person.username, AVATAR_SIZE);
+  const avatarPng = await generateAvatar(index + 1, person.name, AVATAR_SIZE);
   const avatar = await storeImage(storage, await processImage(avatarPng, 'avatar'), `avatars/${id}`);
-  const headerPng = await generateArtwork(index + 1, person.styles[0] ?? 'traditional', HEADER_SIZE);
-  const header = await storeImage(storage, await processImage(headerPng, 'header'), `headers/${id}`);
+  const { processed } = await processedPiece(headerPiece(person.email, person.styles[0]), 'header');
+  const header = await storeImage(storage, processed, `headers/${id}`);
   return { avatar: avatar.imageUrl, header: header.imageUrl };
 }
 

@@ -67,10 +67,10 @@ describeEachEngine('demo listings', (engine) => {
     expect(await db.selectFrom('guest_spots').select('id').execute()).toHaveLength(spots.length);
   });
 
-  it("gives the demo studio's summer spot several matching artists", async () => {
+  it("gives the demo studio's Kreuzberg spot several matching artists", async () => {
     const db = t.app.ctx.db;
     const studio = await db.selectFrom('users').selectAll().where('email_key', '=', `studio@${DEMO_EMAIL_DOMAIN}`).executeTakeFirstOrThrow();
-    const spot = await db.selectFrom('guest_spots').select('id').where('studio_id', '=', studio.id).where('slug', '=', 'gastplatz-fine-line-and-blackwork-im-sommer').executeTakeFirstOrThrow();
+    const spot = await db.selectFrom('guest_spots').select('id').where('studio_id', '=', studio.id).where('slug', '=', 'gastplatz-fine-line-and-blackwork-in-kreuzberg').executeTakeFirstOrThrow();
     const viewer: SessionUser = { id: studio.id, username: studio.username, name: studio.name, email: studio.email, role: 'user', userType: 'studio', featuredUntil: null, avatar: null };
     const matches = await t.app.services.guestSpots.matches(viewer, spot.id, 'de');
     expect(matches.length).toBeGreaterThanOrEqual(4);

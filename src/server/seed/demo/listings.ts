@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, todayUtc } from '../../../common/schemas/listing-fields';
+import { addDays, todayInBerlin } from '../../../common/schemas/listing-fields';
 import type { Db } from '../../db/index';
 import { presentSessionUser } from '../../modules/auth/index';
 import { availabilityKind } from '../../modules/availability/index';
@@ -46,7 +46,7 @@ const demoListings = z.strictObject({ spots: z.array(demoSpotSchema), availabili
 /** Guest spots of the demo studios, in the studio's language (German, English for NL and CZ, Spanish, French, Portuguese). */
 export const DEMO_SPOTS = demoListings.spots;
 
-/** Availabilities of the demo artists; several fit the demo studio's summer spot on purpose. */
+/** Availabilities of the demo artists; several fit the demo studio's Kreuzberg spot on purpose. */
 export const DEMO_AVAILABILITIES = demoListings.availabilities;
 
 interface PlaceIds {
@@ -82,7 +82,7 @@ export async function seedDemoListings(db: Db, emailDomain: string): Promise<voi
   const styles = new Map((await db.selectFrom('styles').select(['id', 'slug']).execute()).map((s) => [s.slug, s.id]));
   const places = await findPlaces(db);
   const countryIds = new Map((await db.selectFrom('countries').select(['id', 'code']).execute()).map((c) => [c.code, c.id]));
-  const today = todayUtc();
+  const today = todayInBerlin();
   const listingFields = (l: DemoListing) => ({
     title: l.title,
     description: l.description,

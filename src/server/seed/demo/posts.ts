@@ -4,8 +4,8 @@ import type { Db } from '../../db/index';
 import { deleteImageFiles } from '../../lib/images/index';
 import { createStorage } from '../../lib/storage/index';
 import { createInstagramService } from '../../modules/instagram/index';
-import { generateArtwork } from './artwork';
 import { loadDemoAccounts } from './demo-accounts';
+import { processedPiece, type Piece } from './tattoos/pieces';
 
 const HOUR_MS = 3_600_000;
 const ALL_FIELDS = new Set<keyof PostInput>(['type', 'caption', 'hashtags', 'plannedAt', 'status', 'mediaId']);
@@ -18,8 +18,8 @@ interface DemoPost {
   status: Extract<PostStatus, 'draft' | 'planned' | 'published'>;
   /** When it is (or was) planned, hours from the seeding; null: not yet decided. */
   plannedInHours: number | null;
-  /** A picture drawn in this style, or none. */
-  picture: string | null;
+  /** The tattoo photo it shows (the caption's words must fit it), or none. */
+  picture: Omit<Piece, 'id'> | null;
 }
 
 /** Lena's posts: one published last week, one planned for the weekend with a picture, one draft. */
@@ -30,7 +30,7 @@ export const DEMO_POSTS: readonly DemoPost[] = [
     hashtags: ['fineline', 'dotwork', 'berlintattoo'],
     status: 'published',
     plannedInHours: -30,
-    picture: 'fine-line',
+    picture: { family: 'botanical', fresh: false, aspect: '1:1' },
   },
   {
     type: 'story',
@@ -38,7 +38,7 @@ export const DEMO_POSTS: readonly DemoPost[] = [
     hashtags: ['gastspot', 'guestspot', 'berlin', 'finelinetattoo'],
     status: 'planned',
     plannedInHours: 52,
-    picture: 'linework',
+    picture: { family: 'minimal', fresh: false, aspect: '1:1' },
   },
   {
     type: 'reel',
@@ -74,7 +74,8 @@ export async function seedDemoPosts(db: Db, config: Config, emailDomain: string)
     const plannedAt = post.plannedInHours === null ? null : new Date(roundToHour(started + post.plannedInHours * HOUR_MS)).toISOString();
     // Written half a day before its time (after her purchase), so the service takes the time as one still to come.
     clock = plannedAt ? new Date(Math.min(started, Date.parse(plannedAt) - 12 * HOUR_MS)) : new Date(started);
-    const media = post.picture ? await service.addMedia(lena, () => generateArtwork(900 + index, post.picture as string, { width: 1080, height: 1080 })) : null;
+    const picture = post.picture ? { ...post.picture, id: `post-lena-${index}` } : null;
+    const media = picture ? await service.addMedia(lena, async () => (await processedPiece(picture, 'gallery')).source) : null;
     const input: PostInput = {
       type: post.type,
       caption: post.caption,

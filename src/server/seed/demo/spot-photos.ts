@@ -5,11 +5,8 @@ import type { GuestSpotPhotosTable } from '../../db/schema';
 import { VARIANT_NAMES, variantUrl } from '../../lib/images/index';
 import type { Storage } from '../../lib/storage/index';
 
-/** How many of the demo studios' spots get photos: enough to see both the card and the gallery, few enough to stay quick. */
-const SPOTS_WITH_PHOTOS = 6;
-
 /**
- * Photos for some demo guest spots: one to three of the studio's own portfolio pictures each
+ * Photos for every demo guest spot: one to three of the studio's own portfolio pictures each
  * (the flash on its walls), copied to keys of the spot's own, so deleting a photo never takes a
  * portfolio image's files. File copies only, no image work. Runs once: nothing happens when a
  * demo spot has photos already.
@@ -36,13 +33,12 @@ export async function seedDemoSpotPhotos(db: Db, storage: Storage, emailDomain: 
     .orderBy('id')
     .execute();
 
-  // Every other spot, so the lists show spots with and without photos side by side.
-  const chosen = spots.filter((_, i) => i % 2 === 0).slice(0, SPOTS_WITH_PHOTOS);
   const now = new Date().toISOString();
   const rows: Insertable<GuestSpotPhotosTable>[] = [];
   const written: string[] = [];
   try {
-    for (const [i, spot] of chosen.entries()) {
+    // Every spot: the create form asks for its workplace, so a published spot without one would look abandoned.
+    for (const [i, spot] of spots.entries()) {
       const own = portfolio.filter((p) => p.user_id === spot.studio_id);
       const count = Math.min(own.length, 1 + (i % 3));
       for (let position = 0; position < count; position++) {

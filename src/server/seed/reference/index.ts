@@ -1,9 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
+import { citySearchNamesMissing, refreshCitySearchNames } from '../../modules/locations/index';
 import { loadCities } from './cities';
 import { CITY_NAME_LANGUAGES, CITY_NAMES } from './city-names';
 import { loadCountries } from './countries';
+import { seedForumCategories } from './forum-categories';
 import { STYLES } from './styles';
 
 /** Rows per INSERT: far below the bind-parameter limits of SQLite (32766) and PostgreSQL (65535). */
@@ -32,7 +34,8 @@ export async function seedReference(db: Db): Promise<void> {
       for (const rows of batches(loadCountries())) await trx.insertInto('countries').values(rows).execute();
     }
 
-    if (await isEmpty(trx, 'cities')) {
+    const newCities = await isEmpty(trx, 'cities');
+    if (newCities) {
       const countries = await trx.selectFrom('countries').select(['id', 'code']).execute();
       const countryIds = new Map(countries.map((c) => [c.code, c.id]));
       const rows = loadCities().flatMap((city) => {
@@ -68,6 +71,13 @@ export async function seedReference(db: Db): Promise<void> {
     if (stored.length !== wanted.length || wanted.some((r) => !storedKeys.has(key(r)))) {
       if (listedIds.length) await trx.deleteFrom('city_names').where('city_id', 'in', listedIds).execute();
       for (const batch of batches(wanted)) await trx.insertInto('city_names').values(batch).execute();
+      if (!newCities) await refreshCitySearchNames(trx, listedIds);
     }
+
+    // The location search's names: all of them for new cities or a database migrated before
+    // they existed (the import and the list above refresh the cities they change).
+    if (newCities || (await citySearchNamesMissing(trx))) await refreshCitySearchNames(trx);
+
+    await seedForumCategories(trx);
   });
 }

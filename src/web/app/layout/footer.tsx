@@ -37,6 +37,8 @@ export function Footer() {
     { to: buildPath('guestSpots'), label: t('nav.spots') },
     { to: buildPath('tattooArtists'), label: t('nav.artists') },
     { to: buildPath('gallery'), label: t('nav.gallery') },
+    { to: buildPath('map'), label: t('nav.map') },
+    { to: buildPath('forum'), label: t('nav.forum') },
   ];
   const legal = [
     { to: buildPath('contact'), label: t('footer.contact') },

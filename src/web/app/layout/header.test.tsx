@@ -46,6 +46,20 @@ describe('header navigation', () => {
     expect(document.getElementById('mobile-menu')?.contains(navigations[1] as HTMLElement)).toBe(true);
   });
 
+  it('puts the unread-message count on the menu button, part of its name, and none without unread messages', async () => {
+    let count = 3;
+    vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/messages/unread-count': () => jsonResponse({ count }) })));
+    const user = createSessionUser({ username: 'Anna Maier' });
+    const { unmount } = await renderWithApp(<Header />, { path: '/de/', session: { state: 'loggedIn', user } });
+    const button = await screen.findByRole('button', { name: 'Menü, 3 ungelesene Nachrichten' });
+    expect(within(button).getByTestId('menu-unread').textContent).toContain('3');
+    unmount();
+    count = 0;
+    await renderWithApp(<Header />, { path: '/de/', session: { state: 'loggedIn', user } });
+    expect(await screen.findByRole('button', { name: 'Menü' })).toBeTruthy();
+    expect(screen.queryByTestId('menu-unread')).toBeNull();
+  });
+
   it('shows neither while the session is still loading', async () => {
     await renderWithApp(<Header />, { session: { state: 'loading', user: null } });
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();

@@ -5,10 +5,13 @@ import { useLocation } from '../../routing';
 import { PRODUCT_NAME } from '../../../common/constants';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { useHydrating } from '../../ui/use-hydrating';
+import { HeaderSearch } from '../../features/search';
+import { HeaderBell } from './header-bell';
+import { MenuUnreadBadge } from './header-unread';
 import { MainNav } from './main-nav';
 
 const MENU_ID = 'mobile-menu';
-const BUTTON_CLASSES = 'inline-flex min-h-11 items-center gap-2 rounded border border-line-strong px-3 text-sm font-semibold lg:hidden';
+const BUTTON_CLASSES = 'relative inline-flex min-h-11 items-center gap-2 rounded border border-line-strong px-3 text-sm font-semibold lg:hidden';
 
 /**
  * The top bar: product name home, the navigation, and below 1024 px a menu button instead (the
@@ -46,24 +49,30 @@ export function Header() {
 
   return (
     <header className="border-b border-line bg-paper" onKeyDown={onKeyDown}>
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <LocalizedLink to="/" className="text-lg font-extrabold tracking-tight text-ink no-underline">
+      <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <LocalizedLink to="/" className="text-lg font-extrabold tracking-tight text-ink no-underline xl:shrink-0 xl:whitespace-nowrap">
           {PRODUCT_NAME}
         </LocalizedLink>
-        <div className="hidden lg:block">
-          <MainNav layout="row" label={t('nav.label')} />
+        <div className="flex items-center gap-2">
+          <HeaderSearch />
+          <div className="hidden lg:block">
+            <MainNav layout="row" label={t('nav.label')} />
+          </div>
+          <HeaderBell />
+          {hydrating ? (
+            <a href={`#${MENU_ID}`} className={`${BUTTON_CLASSES} text-ink no-underline`}>
+              <Menu aria-hidden="true" className="size-5" />
+              {t('nav.menu')}
+              <MenuUnreadBadge />
+            </a>
+          ) : (
+            <button ref={buttonRef} type="button" className={BUTTON_CLASSES} aria-expanded={open} aria-controls={MENU_ID} onClick={toggle}>
+              {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+              {t('nav.menu')}
+              <MenuUnreadBadge />
+            </button>
+          )}
         </div>
-        {hydrating ? (
-          <a href={`#${MENU_ID}`} className={`${BUTTON_CLASSES} text-ink no-underline`}>
-            <Menu aria-hidden="true" className="size-5" />
-            {t('nav.menu')}
-          </a>
-        ) : (
-          <button ref={buttonRef} type="button" className={BUTTON_CLASSES} aria-expanded={open} aria-controls={MENU_ID} onClick={toggle}>
-            {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
-            {t('nav.menu')}
-          </button>
-        )}
       </div>
       <div
         id={MENU_ID}

@@ -1,18 +1,21 @@
 import { useTranslation } from '../../i18n/react';
 import { PageHeader } from '../../ui/page-header';
+import { buildPath } from '../../../common/routes';
+import type { SessionUser } from '../../../common/schemas/session';
 import { profilePath } from '../../../common/username';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';
 import { loginGatedPage } from '../../ui/login-gate';
 import { HintsBox, HintsProvider } from '../../ui/hints';
 import { useSession } from '../../lib/session';
-import { AccountSettings, PaymentNotice, ProfileCompleteness, ShareProfileDialog, VisitsTile, WelcomeDialog } from '../../features/dashboard';
+import { AccountSettings, hasPicture, PaymentNotice, ProfileCompleteness, ShareProfileDialog, VisitsTile, WelcomeDialog } from '../../features/dashboard';
 import { useProfile } from '../../features/profiles';
 import { KINDS, ListingsTile } from '../../features/listings';
 import { ReviewsTile } from '../../features/reviews';
 import { BlockedUsers, UnreadTile } from '../../features/messages';
 import { EmailPreference } from '../../features/notifications';
 import { PostsTile } from '../../features/posts';
+import { ForumTile } from '../../features/forum';
 import { PaymentHistory, PremiumSection } from '../../features/payments';
 import { Card } from '../../ui/card';
 import { CardHeading } from '../../ui/card-heading';
@@ -24,6 +27,7 @@ function Dashboard() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
   if (!user) return null;
+  if (user.role === 'admin') return <StaffDashboard user={user} />;
   const path = `/${profilePath(user.username)}`;
   return (
     <HintsProvider>
@@ -55,8 +59,9 @@ function Dashboard() {
           <ReviewsTile userId={user.id} username={user.username} />
           <VisitsTile />
           <PostsTile />
+          <ForumTile />
         </section>
-        <PremiumSection />
+        <Premium username={user.username} />
         <PaymentHistory />
         <AccountSettings />
         <MessagingSettings />
@@ -65,10 +70,39 @@ function Dashboard() {
   );
 }
 
+/**
+ * An admin's dashboard: staff, not an artist or studio, so no profile, listings, reviews or
+ * featured offers; the way to the admin area and the account's settings.
+ */
+function StaffDashboard({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 sm:py-12">
+      <PageHeader
+        kicker={t('typeLabel.admin')}
+        title={t('greeting', { name: user.name || user.username })}
+        intro={t('staff.intro')}
+        action={
+          <LocalizedLink to={buildPath('admin')} className={buttonClasses({ variant: 'primary' })}>
+            {t('staff.adminArea')}
+          </LocalizedLink>
+        }
+      />
+      <AccountSettings />
+    </div>
+  );
+}
+
 /** The completeness of the own profile, read from the profile answer the profile page shares. */
 function CompletenessMeter({ username, path }: { username: string; path: string }) {
   const profile = useProfile(username);
   return <ProfileCompleteness profile={profile.data} pending={profile.isPending} path={path} />;
+}
+
+/** The premium box, told whether the profile has the picture a featured place needs to show. */
+function Premium({ username }: { username: string }) {
+  const profile = useProfile(username);
+  return <PremiumSection hasPicture={profile.data ? hasPicture(profile.data) : undefined} />;
 }
 
 /** The account settings of messaging: mails about unread messages and the blocked users. */

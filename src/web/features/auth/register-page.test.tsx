@@ -9,6 +9,23 @@ describe('register page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([
+    ['/register', 'By registering, you accept our terms of use and our privacy policy.', 'terms of use', '/terms', 'privacy policy', '/privacy'],
+    ['/de/registrieren', 'Mit der Registrierung akzeptierst du unsere Nutzungsbedingungen und unsere Datenschutzerklärung.', 'Nutzungsbedingungen', '/de/terms', 'Datenschutzerklärung', '/de/privacy'],
+  ])('says at %s that registering accepts the terms and the privacy policy, both linked in the language', async (path, sentence, terms, termsHref, privacy, privacyHref) => {
+    vi.stubGlobal('fetch', vi.fn());
+    await renderWithApp(<RegisterPage />, { path, namespaces: ['auth', 'errors'] });
+    const termsLink = screen.getByRole('link', { name: terms });
+    const note = termsLink.closest('p') as HTMLElement;
+    expect(note.textContent).toBe(sentence);
+    expect(termsLink.getAttribute('href')).toBe(termsHref);
+    expect(screen.getByRole('link', { name: privacy }).getAttribute('href')).toBe(privacyHref);
+    // The form keeps what was typed: the pages open beside it.
+    expect(termsLink.getAttribute('target')).toBe('_blank');
+    // Before the button that accepts.
+    expect(note.compareDocumentPosition(screen.getByRole('button', { name: /Register|Registrieren/ })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each([
     ['12345678', 'The password must contain at least one letter and one number.'],
     ['password1', 'The password should contain at least one special character (e.g. !@#$%^&*).'],
   ])('applies the password rule of every new password to %s and sends nothing', async (password, message) => {

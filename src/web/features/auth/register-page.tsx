@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from '../../routing';
+import { buildPath } from '../../../common/routes';
 import { registerSchema } from '../../../common/schemas/auth';
 import { profilePath } from '../../../common/username';
 import { localizePath, useLanguage } from '../../i18n/language';
@@ -8,6 +9,7 @@ import { LocalizedLink } from '../../i18n/localized-link';
 import { useSchemaForm, type FieldErrors } from '../../lib/form';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
+import { TextWithLinks } from '../../ui/text-with-links';
 import { AuthCard } from './auth-card';
 import { FormSummary } from './form-summary';
 import { useSession } from '../../lib/session';
@@ -60,6 +62,13 @@ export default function RegisterPage() {
         />
         <TextField label={t('register.password')} type="password" name="password" autoComplete="new-password" required minLength={8} value={values.password} onChange={set('password')} onBlur={() => form.blur('password')} hint={t('register.passwordHelp')} error={error('password')} />
         <TextField label={t('register.passwordConfirm')} type="password" name="passwordConfirm" autoComplete="new-password" required value={values.passwordConfirm} onChange={set('passwordConfirm')} onBlur={() => form.blur('passwordConfirm')} error={error('passwordConfirm')} />
+        {/* Said before the button: pressing it is the acceptance. */}
+        <TextWithLinks
+          className="text-sm text-ink-muted"
+          text={t('register.consent')}
+          links={{ terms: { to: buildPath('terms'), label: t('register.termsLink') }, privacy: { to: buildPath('privacy'), label: t('register.privacyLink') } }}
+          newTab
+        />
         <Button type="submit" variant="primary" loading={busy} className="w-full">
           {busy ? t('register.submitting') : t('register.submit')}
         </Button>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createGalleryImage, createProfile } from '../../test/factories';
 import { renderWithApp } from '../../test/render';
-import { ProfileCompleteness, completenessSteps } from './profile-completeness';
+import { ProfileCompleteness, completenessSteps, hasPicture } from './profile-completeness';
 
 const render = (profile = createProfile(), path = '/') =>
   renderWithApp(<ProfileCompleteness profile={profile} pending={false} path="/Lena-Ink" />, { path, namespaces: ['dashboard'] });
@@ -30,6 +30,23 @@ describe('profile completeness', () => {
     expect(screen.queryByText(/sobald es ein Profilbild/)).toBeNull();
     const link = screen.getByRole('link', { name: 'Erstes Portfolio-Bild hochladen' });
     expect(link.getAttribute('href')).toBe('/de/Lena-Ink?tab=portfolio');
+  });
+
+  it('tells a featured profile without a picture that its featured place is not showing, and what is missing', async () => {
+    await render(createProfile({ featuredUntil: new Date(Date.now() + 86_400_000).toISOString() }), '/de/');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Deine Featured-Platzierung wird noch nicht angezeigt: Featured-Listen zeigen nur Profile mit Profilbild oder Portfolio-Bild.',
+    );
+    expect(screen.getByRole('link', { name: 'Profilbild hinzufügen' }).getAttribute('href')).toBe('/de/Lena-Ink?edit=true');
+    expect(screen.queryByText(/Listen und Treffer zeigen dein Profil/)).toBeNull();
+  });
+
+  it('judges the picture as the featured lists do: an avatar or a portfolio image', () => {
+    expect(hasPicture(createProfile())).toBe(false);
+    expect(hasPicture(createProfile({ avatar: '/uploads/avatars/41/a-large.webp' }))).toBe(true);
+    expect(hasPicture(createProfile({ galleryImages: [createGalleryImage()] }))).toBe(true);
+    // An image moderation hid shows nowhere public, so it does not count.
+    expect(hasPicture(createProfile({ galleryImages: [createGalleryImage({ hiddenReason: 'Kein Tattoo-Motiv' })] }))).toBe(false);
   });
 
   it('is gone once every step is done', async () => {

@@ -4,6 +4,7 @@ import { LocalizedLink } from '../../i18n/localized-link';
 import { buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Skeleton } from '../../ui/skeleton';
+import { isFeaturedUntil } from '../../ui/featured-badge';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 
 export type CompletenessStep = 'avatar' | 'portfolio' | 'bio' | 'styles' | 'city' | 'header';
@@ -21,6 +22,14 @@ export function completenessSteps(profile: ProfileUser): { step: CompletenessSte
     { step: 'city', done: Boolean(profile.cityId || profile.cityName || profile.city) },
     { step: 'header', done: Boolean(profile.headerImage) },
   ];
+}
+
+/**
+ * Whether lists, matches and the featured places can show the profile: the server asks the same
+ * (an avatar, or a portfolio image that moderation has not hidden).
+ */
+export function hasPicture(profile: Pick<ProfileUser, 'avatar' | 'galleryImages'>): boolean {
+  return Boolean(profile.avatar) || profile.galleryImages.some((image) => !image.hiddenReason);
 }
 
 /** Where the owner does a step: the portfolio tab for images, the edit form for the rest. */
@@ -41,7 +50,8 @@ function CheckIcon({ done }: { done: boolean }) {
 /**
  * The owner's profile completeness on the dashboard: how many steps are done, the next one as a
  * link, and every step with its state. A profile without a picture is told plainly that lists and
- * matches leave it out until it has one. Gone once everything is done.
+ * matches leave it out until it has one, and a featured one that its paid place is not showing.
+ * Gone once everything is done.
  */
 export function ProfileCompleteness({ profile, pending, path }: { profile: ProfileUser | undefined; pending: boolean; path: string }) {
   const { t } = useTranslation('dashboard');
@@ -50,7 +60,7 @@ export function ProfileCompleteness({ profile, pending, path }: { profile: Profi
   const done = steps.filter((s) => s.done).length;
   const next = steps.find((s) => !s.done);
   if (!next) return null;
-  const hidden = !profile.avatar && profile.galleryImages.length === 0;
+  const hidden = !hasPicture(profile);
   const percent = Math.round((done / steps.length) * 100);
   return (
     <Card className="space-y-4 p-5">
@@ -71,7 +81,14 @@ export function ProfileCompleteness({ profile, pending, path }: { profile: Profi
       >
         <div className="h-full rounded-full bg-ink" style={{ width: `${percent}%` }} />
       </div>
-      {hidden && <p className="text-sm">{t('completeness.hidden')}</p>}
+      {hidden &&
+        (isFeaturedUntil(profile.featuredUntil) ? (
+          <p role="alert" className="text-sm font-semibold">
+            {t('completeness.featuredHidden')}
+          </p>
+        ) : (
+          <p className="text-sm">{t('completeness.hidden')}</p>
+        ))}
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-sm font-semibold">{t('completeness.next')}</span>
         <LocalizedLink to={stepPath(next.step, path)} className={buttonClasses({ variant: 'primary' })}>

@@ -137,4 +137,30 @@ describe('portfolio', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(order()).toEqual(['View larger: Fresh', 'View larger: Piece 1', 'View larger: Piece 2']);
   });
+
+  it('shows its owner a picture moderation hid, marked with the reason, and lets them delete it', async () => {
+    const user = userEvent.setup();
+    const deletes: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'DELETE') {
+          deletes.push(url);
+          return jsonResponse({ success: true });
+        }
+        throw new Error(`unexpected ${url}`);
+      }),
+    );
+    const hidden = createGalleryImage({ id: 5, caption: 'Koi', can: mine, hiddenReason: 'Someone else’s tattoo' });
+    const shown = createGalleryImage({ id: 6, caption: 'Rose', can: mine });
+    await renderWithApp(<Owner initial={[hidden, shown]} />, { path: '/de/dashboard', namespaces: ['gallery'] });
+    const items = within(screen.getByRole('list', { name: 'Portfolio von Lena' })).getAllByRole('listitem');
+    expect(within(items[0] as HTMLElement).getByText('Von der Moderation ausgeblendet: Someone else’s tattoo')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).queryByText(/Von der Moderation ausgeblendet/)).toBeNull();
+
+    await user.click(within(items[0] as HTMLElement).getByRole('button', { name: 'Bild 1 löschen' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(deletes).toEqual(['/api/gallery/5']));
+    await waitFor(() => expect(screen.queryByText(/Von der Moderation ausgeblendet/)).toBeNull());
+  });
 });

@@ -45,12 +45,14 @@ describe('home page', () => {
     const studio = await within(studioList).findByRole('link', { name: /Black Anchor Tattoo/ });
     expect(studio.getAttribute('href')).toBe('/Black_Anchor');
     expect(studio.textContent).toContain('Wien, Austria');
+    // Its link to all of them leads to the studio directory.
+    expect(within(studioList).getByRole('link', { name: 'All studios' }).getAttribute('href')).toBe('/tattoostudios');
 
     expect(fetch).toHaveBeenCalledWith('/api/featured/artists?limit=5', expect.objectContaining({ credentials: 'include' }));
     expect(fetch).toHaveBeenCalledWith('/api/featured/studios?limit=5', expect.anything());
   });
 
-  it('loads the first card picture eagerly and the others lazily', async () => {
+  it('opens with the hero picture, sized and first to load, and loads the card pictures lazily', async () => {
     const artists = [createFeaturedArtist(), createFeaturedArtist()];
     mockApi({
       '/api/featured/artists': () => jsonResponse({ success: true, artists }),
@@ -58,10 +60,18 @@ describe('home page', () => {
     });
     const { container } = await renderWithApp(<HomePage />, { namespaces: ['home'] });
     await screen.findAllByRole('link', { name: /Artist/ });
-    const images = [...container.querySelectorAll('img')];
-    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
-    expect(images[0]?.getAttribute('fetchpriority')).toBe('high');
-    expect(images[0]?.getAttribute('srcset')).toContain('-thumbnail.webp 96w, /uploads/avatars/');
+    const hero = screen.getByRole('img', { name: 'Healed koi tattoo with Japanese waves on a forearm' });
+    expect(hero.getAttribute('fetchpriority')).toBe('high');
+    expect(hero.getAttribute('loading')).toBeNull();
+    expect([hero.getAttribute('width'), hero.getAttribute('height')]).toEqual(['960', '1200']);
+    const sources = [...container.querySelectorAll('picture source')];
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]?.getAttribute('srcset')).toBe('/hero/koi-v1-400.avif 400w, /hero/koi-v1-640.avif 640w, /hero/koi-v1-960.avif 960w');
+    // Only the hero asks for high priority: the cards come after it, below the fold on a phone.
+    const cards = [...container.querySelectorAll('img')].filter((img) => img !== hero);
+    expect(cards.map((img) => img.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy']);
+    expect(cards.some((img) => img.getAttribute('fetchpriority') === 'high')).toBe(false);
+    expect(cards[0]?.getAttribute('srcset')).toContain('-thumbnail.webp 96w, /uploads/avatars/');
   });
 
   it('shows skeletons while loading, then says when no one is featured', async () => {

@@ -6,12 +6,15 @@ import { Hero } from './components/hero';
 import { HowItWorks } from './components/how-it-works';
 import { LatestWorks } from './components/latest-works';
 
-/** The start page; the featured pictures come right after the hero, then the gallery's latest works. */
+/**
+ * The start page; the featured pictures come right after the hero, then the gallery's latest
+ * works. The hero's picture is the first screen's one high-priority image, so the cards load lazily.
+ */
 export default function HomePage() {
   return (
     <>
       <Hero />
-      <FeaturedSection which="artists" priority />
+      <FeaturedSection which="artists" />
       <LatestWorks />
       <FeaturedSection which="studios" />
       <AudienceCards />

@@ -4,7 +4,9 @@ import { useTranslation } from '../../i18n/react';
 import type { OwnerCard } from '../../../common/schemas/listing-fields';
 import { useNavigate, useParams } from '../../routing';
 import { localizePath, useLanguage } from '../../i18n/language';
+import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
+import { buttonClasses } from '../../ui/button';
 import { useListing } from './api/get-listing';
 import { useMatches, type Match } from './api/get-matches';
 import { ContactAction } from './contact-action';
@@ -13,6 +15,7 @@ import type { Listing, ListingKind } from './kind';
 import type { GuestSpotDetail } from '../../../common/schemas/guest-spot-photos';
 import { KINDS } from './kinds';
 import { MatchesList, type MatchItem } from './matches-list';
+import { HiddenByModeration } from './moderation-note';
 import { OwnerActions } from './owner-actions';
 import { usePeriodText } from './period';
 import { SpotPhotoGallery } from './spot-photos';
@@ -51,7 +54,8 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
   const lang = useLanguage();
   const period = usePeriodText();
   const manages = listing.can.edit || listing.can.delete;
-  const matches = useMatches(kind, listing.id, manages);
+  const { ended } = listing;
+  const matches = useMatches(kind, listing.id, manages && !ended);
   const owner = kind.owner(listing);
   usePageTitle(kind.name === 'guestSpots' ? 'guestSpot.title' : 'tattooArtist.title', { title: listing.title, [kind.postedBy]: owner.name });
   return (
@@ -65,7 +69,17 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
       styles={listing.styles}
       sections={kind.sections(listing, t)}
       media={kind.name === 'guestSpots' ? <SpotPhotoGallery photos={(listing as GuestSpotDetail).photos ?? []} studioName={owner.name} /> : null}
-      notice={manages && !listing.isActive ? <Alert tone="info">{t('detail.inactiveNotice')}</Alert> : null}
+      notice={
+        listing.hiddenReason !== undefined ? (
+          <HiddenByModeration reason={listing.hiddenReason} />
+        ) : ended ? (
+          <Alert tone="info" title={t('detail.ended')}>
+            {t(manages ? 'detail.endedOwnerText' : 'detail.endedText')}
+          </Alert>
+        ) : manages && !listing.isActive ? (
+          <Alert tone="info">{t('detail.inactiveNotice')}</Alert>
+        ) : null
+      }
       actions={
         manages ? (
           <OwnerActions
@@ -74,6 +88,11 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
             onDeleted={() => navigate(localizePath(kind.paths.manage, lang), { replace: true })}
             size="md"
           />
+        ) : ended ? (
+          // Nothing to apply to or invite for any more: the way on is the list of open ones.
+          <LocalizedLink to={kind.paths.backToList} className={buttonClasses({ variant: 'primary' })}>
+            {t('detail.backToList')}
+          </LocalizedLink>
         ) : contact ? (
           contact({ listing, owner, refresh })
         ) : (
@@ -81,7 +100,7 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
         )
       }
       below={
-        manages ? (
+        manages && !ended ? (
           <MatchesList
             title={t('detail.matchesTitle')}
             intro={t('detail.matchesIntro')}

@@ -65,6 +65,20 @@ describe('list filters on a phone', () => {
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
   });
 
+  it('gives the dialog one submit button, which applies the typed search and closes', async () => {
+    const user = userEvent.setup();
+    mockApi();
+    const { router } = await renderWithApp(<AvailabilityListPage />, { path: '/artist-availability', namespaces: ['availability', 'listings'] });
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    const submits = [...dialog.querySelectorAll('button')].filter((b) => b.type === 'submit');
+    expect(submits.map((b) => b.textContent)).toEqual(['Show results']);
+    await user.type(within(dialog).getByRole('searchbox'), 'Porto');
+    await user.click(within(dialog).getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Porto'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('pages the availability list at /artist-availability/page/{n}', async () => {
     mockApi();
     await renderWithApp(<AvailabilityListPage />, { path: '/artist-availability/page/2', namespaces: ['availability', 'listings'] });

@@ -21,6 +21,8 @@ interface FilterProps {
   onChange: (patch: Partial<Filters>) => void;
   active: boolean;
   idPrefix: string;
+  /** Labels that differ from the shared ones (the studio list's `available` is "has open guest spots"). */
+  labels?: Partial<Record<FilterKey, string>>;
 }
 
 /** How many of a list's filters are set (a country and its city count as two). */
@@ -67,7 +69,7 @@ export function FilterBar(props: FilterProps) {
             {t('filters.reset')}
           </Button>
         )}
-        {/* Each change applies at once behind the dialog, so "done" only closes it. */}
+        {/* Each change applies at once behind the dialog; its one submit button also applies the typed search, then closes. */}
         {sheet !== 'unused' && (
           <Suspense fallback={null}>
             <Dialog
@@ -76,12 +78,12 @@ export function FilterBar(props: FilterProps) {
               title={t('filters.label')}
               closeLabel={t('filters.close')}
               footer={
-                <Button variant="primary" onClick={close}>
+                <Button type="submit" form={`${props.idPrefix}-sheet-form`} variant="primary">
                   {t('filters.done')}
                 </Button>
               }
             >
-              <FilterForm {...props} idPrefix={`${props.idPrefix}-sheet`} onSearched={close} />
+              <FilterForm {...props} idPrefix={`${props.idPrefix}-sheet`} onSearched={close} inSheet />
             </Dialog>
           </Suspense>
         )}
@@ -92,9 +94,10 @@ export function FilterBar(props: FilterProps) {
 
 /**
  * The filter fields. Selects, dates and the toggle apply at once; the text search applies on
- * Enter or the search button (`onSearched` follows it: the dialog closes on a search).
+ * Enter or the search button (`onSearched` follows it: the dialog closes on a search). In the
+ * dialog (`inSheet`) the dialog's footer button submits the form, so it has no button of its own.
  */
-function FilterForm({ fields, filters, onChange, active, idPrefix, onSearched }: FilterProps & { onSearched?: () => void }) {
+function FilterForm({ fields, filters, onChange, active, idPrefix, labels, onSearched, inSheet = false }: FilterProps & { onSearched?: () => void; inSheet?: boolean }) {
   const { t } = useTranslation('listings');
   const styles = useStyles();
   const countries = useCountries({ afterHydration: true });
@@ -105,7 +108,7 @@ function FilterForm({ fields, filters, onChange, active, idPrefix, onSearched }:
   const country = findCountry(countries.data, filters.country);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ q: q.trim() });
+    if (q.trim() !== filters.q) onChange({ q: q.trim() });
     onSearched?.();
   };
   const id = (key: string) => `${idPrefix}-${key}`;
@@ -118,7 +121,7 @@ function FilterForm({ fields, filters, onChange, active, idPrefix, onSearched }:
   const columns = fields.filter((f) => f !== 'q').length >= 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4';
 
   return (
-    <form role="search" aria-label={t('filters.label')} onSubmit={onSubmit} className="rounded border border-line bg-surface p-4">
+    <form id={`${idPrefix}-form`} role="search" aria-label={t('filters.label')} onSubmit={onSubmit} className="rounded border border-line bg-surface p-4">
       <div className={`grid gap-4 sm:grid-cols-2 ${columns}`}>
         {has('q') && (
           <div className="sm:col-span-2 lg:col-span-full">
@@ -130,6 +133,12 @@ function FilterForm({ fields, filters, onChange, active, idPrefix, onSearched }:
               maxLength={LISTING_LIMITS.query}
               value={q}
               onChange={(e) => setQ(e.target.value)}
+              // In the dialog the form's one submit button sits in the dialog's footer: Enter submits the form all the same.
+              onKeyDown={(e) => {
+                if (!inSheet || e.key !== 'Enter') return;
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }}
             />
           </div>
         )}
@@ -183,27 +192,29 @@ function FilterForm({ fields, filters, onChange, active, idPrefix, onSearched }:
                 checked={filters.available === 'true'}
                 onChange={(e) => onChange({ available: e.target.checked ? 'true' : '' })}
               />
-              {t('filters.available')}
+              {labels?.available ?? t('filters.available')}
             </label>
           </div>
         )}
       </div>
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
-        {active && (
-          <Button
-            variant="ghost"
-            icon={<X aria-hidden="true" className="size-4" />}
-            onClick={() => onChange(EMPTY)}
-          >
-            {t('filters.reset')}
-          </Button>
-        )}
-        {has('q') && (
-          <Button type="submit" variant="secondary" icon={<Search aria-hidden="true" className="size-4" />}>
-            {t('filters.search')}
-          </Button>
-        )}
-      </div>
+      {(active || (has('q') && !inSheet)) && (
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          {active && (
+            <Button
+              variant="ghost"
+              icon={<X aria-hidden="true" className="size-4" />}
+              onClick={() => onChange(EMPTY)}
+            >
+              {t('filters.reset')}
+            </Button>
+          )}
+          {has('q') && !inSheet && (
+            <Button type="submit" variant="secondary" icon={<Search aria-hidden="true" className="size-4" />}>
+              {t('filters.search')}
+            </Button>
+          )}
+        </div>
+      )}
     </form>
   );
 }

@@ -1,15 +1,17 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { answerFetch, createGuestSpot, createSessionUser, jsonResponse } from '../../test/factories';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerFetch, createCardImage, createGuestSpot, createSessionUser, jsonResponse } from '../../test/factories';
+import { interceptUploads, stubObjectUrls } from '../../test/upload';
 import { renderWithApp } from '../../test/render';
 import { GuestSpotFormPage } from './form-page';
 
 const studio = createSessionUser({ id: 31, userType: 'studio', username: 'Nadelwerk Berlin', name: 'Nadelwerk Berlin' });
 const countries = [{ id: 80, code: 'DE', name: 'Germany', cities: [{ id: 1194, name: 'Berlin', countryId: 80, countryCode: 'DE' }] }];
 
-function mockApi(onPost?: (body: unknown) => Response) {
+function mockApi(onPost?: (body: unknown) => Response, onPut?: (url: string, body: unknown) => Response) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (init?.method === 'POST' && onPost) return onPost(JSON.parse(String(init.body)));
+    if (init?.method === 'PUT' && onPut) return onPut(String(input), JSON.parse(String(init.body)));
     return answerFetch({
       '/api/styles': () => jsonResponse([{ id: 11, slug: 'fine-line', name: 'Fine Line' }]),
       '/countries-cities-completed.json': () => jsonResponse(countries),
@@ -21,7 +23,27 @@ function mockApi(onPost?: (body: unknown) => Response) {
 }
 
 const render = (path = '/guestspot/new', user = studio) =>
-  renderWithApp(<GuestSpotFormPage />, { path, namespaces: ['guestSpotsEntry', 'listings', 'listingsEntry', 'errors'], session: { state: 'loggedIn', user } });
+  renderWithApp(<GuestSpotFormPage />, { path, namespaces: ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors'], session: { state: 'loggedIn', user } });
+
+const photo = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/jpeg' });
+/** Picks photos in the new spot's photo field (its button is the file input's label). */
+const pickPhotos = (label: string, ...files: File[]) => fireEvent.change(screen.getByLabelText(label), { target: { files } });
+
+/** Answers each photo upload with 201, or with `fail(name)` when it gives a status; records the uploaded names. */
+function servePhotoUploads(fail: (name: string) => number | null = () => null) {
+  const uploaded: string[] = [];
+  interceptUploads((upload) => {
+    const name = (upload.form.get('image') as File).name;
+    const status = fail(name);
+    if (status) return upload.answer(status, { success: false, code: 'galleryImageTooLarge', error: 'The image is larger than 10 MB.' });
+    uploaded.push(`${upload.url} ${name}`);
+    upload.answer(201, { success: true, photo: createCardImage(), photos: [] });
+  });
+  return uploaded;
+}
+
+beforeEach(() => stubObjectUrls());
+afterEach(() => vi.unstubAllGlobals());
 
 describe('guest spot form', () => {
   it("starts at the studio's own place", async () => {
@@ -45,18 +67,27 @@ describe('guest spot form', () => {
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/01/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
 
-    const summary = await screen.findByText('Please correct 2 entries:');
+    const summary = await screen.findByText('Please correct 3 entries:');
     expect(summary).toBeTruthy();
     expect(screen.getByRole('link', { name: 'End date: The end date cannot be before the start date.' }).getAttribute('href')).toBe('#gs-endDate');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it('refuses dates before 2020 and sends a valid form, then opens the new spot', async () => {
+  it('refuses dates before 2020 and sends a valid form with its photos, then opens the new spot', async () => {
     const posted: unknown[] = [];
-    mockApi((body) => {
-      posted.push(body);
-      return jsonResponse(createGuestSpot({ slug: 'winter-in-berlin', title: 'Winter in Berlin' }), 201);
-    });
+    const put: { url: string; body: unknown }[] = [];
+    const spot = createGuestSpot({ slug: 'winter-in-berlin', title: 'Winter in Berlin', isActive: false });
+    mockApi(
+      (body) => {
+        posted.push(body);
+        return jsonResponse(spot, 201);
+      },
+      (url, body) => {
+        put.push({ url, body });
+        return jsonResponse({ ...spot, isActive: true });
+      },
+    );
+    const uploaded = servePhotoUploads();
     const { router } = await render();
     fireEvent.change(await screen.findByLabelText('Title', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
     const start = await screen.findByLabelText('Start date');
@@ -67,19 +98,82 @@ describe('guest spot form', () => {
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
     await screen.findByRole('option', { name: 'Berlin' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Fine Line' }));
+    pickPhotos('Add photos', photo('stations.jpg'), photo('room.jpg'));
+    expect(screen.getAllByRole('img', { name: /Photo \d of the workplace/ })).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/guestspot/winter-in-berlin'));
-    expect(posted[0]).toMatchObject({ title: 'Winter in Berlin', startDate: '2026-12-01', endDate: '2026-12-20', countryId: 80, cityId: 1194, styleIds: [11], places: 1, isActive: true });
+    // Created hidden, its photos uploaded in the order picked, then shown.
+    expect(posted[0]).toMatchObject({ title: 'Winter in Berlin', startDate: '2026-12-01', endDate: '2026-12-20', countryId: 80, cityId: 1194, styleIds: [11], places: 1, isActive: false });
+    expect(uploaded).toEqual([`/api/guest-spots/${spot.id}/photos stations.jpg`, `/api/guest-spots/${spot.id}/photos room.jpg`]);
+    expect(put).toEqual([{ url: `/api/guest-spots/${spot.id}`, body: { isActive: true } }]);
+  });
+
+  it('requires at least one photo of the workplace before anything is sent', async () => {
+    const fetch = mockApi();
+    await render();
+    fireEvent.change(await screen.findByLabelText('Title', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
+    fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '12/01/2026' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
+    await screen.findByRole('option', { name: 'Berlin' });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
+    const link = await screen.findByRole('link', { name: 'Photos of the workplace: Add at least one photo of your workplace.' });
+    expect(link.getAttribute('href')).toBe('#gs-photos');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    // A photo picked and removed again leaves the field as empty as before.
+    pickPhotos('Add photos', photo('a.jpg'));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove (photo 1)' }));
+    expect(screen.getByText('Add at least one photo of your workplace.')).toBeTruthy();
+  });
+
+  it('keeps a spot whose photo failed hidden, and sends only the missing photos into that same spot again', async () => {
+    let posts = 0;
+    const put: { url: string; body: unknown }[] = [];
+    const spot = createGuestSpot({ slug: 'winter-in-berlin', title: 'Winter in Berlin', isActive: false });
+    mockApi(
+      () => {
+        posts++;
+        return jsonResponse(spot, 201);
+      },
+      (url, body) => {
+        put.push({ url, body });
+        return jsonResponse(spot);
+      },
+    );
+    let failing = true;
+    const uploaded = servePhotoUploads((name) => (name === 'big.jpg' && failing ? 413 : null));
+    const { router } = await render();
+    fireEvent.change(await screen.findByLabelText('Title', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
+    fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '12/01/2026' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
+    await screen.findByRole('option', { name: 'Berlin' });
+    pickPhotos('Add photos', photo('room.jpg'), photo('big.jpg'));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
+    expect(await screen.findByText(/The guest spot is saved but not shown yet, because not every photo arrived\. big\.jpg:/)).toBeTruthy();
+    expect(put).toEqual([]);
+    expect(router.state.location.pathname).toBe('/guestspot/new');
+
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/guestspot/winter-in-berlin'));
+    expect(posts).toBe(1);
+    expect(uploaded).toEqual([`/api/guest-spots/${spot.id}/photos room.jpg`, `/api/guest-spots/${spot.id}/photos big.jpg`]);
+    expect(put.map((p) => p.body)).toEqual([expect.objectContaining({ title: 'Winter in Berlin', isActive: false }), { isActive: true }]);
   });
 
   it('takes the dates as a German page writes them and names that format in the summary', async () => {
     const posted: unknown[] = [];
-    mockApi((body) => {
-      posted.push(body);
-      return jsonResponse(createGuestSpot({ slug: 'winter-in-berlin', title: 'Winter in Berlin' }), 201);
-    });
+    const spot = createGuestSpot({ slug: 'winter-in-berlin', title: 'Winter in Berlin' });
+    mockApi(
+      (body) => {
+        posted.push(body);
+        return jsonResponse(spot, 201);
+      },
+      () => jsonResponse(spot),
+    );
+    servePhotoUploads();
     const { router } = await render('/de/guestspot/new');
     fireEvent.change(await screen.findByLabelText('Titel', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
+    pickPhotos('Fotos hinzufügen', photo('raum.jpg'));
     const start = await screen.findByLabelText('Startdatum');
     fireEvent.change(start, { target: { value: '2026-31-12' } });
     fireEvent.change(screen.getByLabelText('Enddatum'), { target: { value: '20.12.2026' } });
@@ -101,6 +195,7 @@ describe('guest spot form', () => {
     mockApi(() => answers.shift() as Response);
     const { router } = await render();
     fireEvent.change(await screen.findByLabelText('Title', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
+    pickPhotos('Add photos', photo('room.jpg'));
     fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '12/01/2026' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
     await screen.findByRole('option', { name: 'Berlin' });

@@ -8,7 +8,8 @@ import { DetailSkeleton, LoadedListing } from './detail-layout';
 import type { Listing, ListingKind, OwnPlace } from './kind';
 import { KINDS } from './kinds';
 import { KIND_FORMS } from './kinds/forms';
-import { ListingFormLayout, useListingForm } from './listing-form';
+import { ListingFormLayout, useListingForm, type ListingForm as ListingFormState } from './listing-form';
+import { NewSpotPhotosField, useCreateGuestSpot, type NewSpotValues } from './new-spot-photos';
 import { loginOnlyScreen } from './page-guard';
 import { RoleNotice } from './role-notice';
 import { SpotPhotosManager } from './spot-photos';
@@ -17,6 +18,10 @@ import { SpotPhotosManager } from './spot-photos';
 function ListingForm({ kind, entry, place }: { kind: ListingKind; entry?: Listing; place?: OwnPlace }) {
   const { t } = useTranslation(kind.entryNs);
   const kindForm = KIND_FORMS[kind.name];
+  // A new guest spot takes its photos with the form and is shown only once they are up.
+  const withPhotos = kind.name === 'guestSpots' && !entry;
+  const update = useSaveListing(kind);
+  const create = useCreateGuestSpot(kind);
   const form = useListingForm({
     ns: kind.entryNs,
     schema: kindForm.schema,
@@ -25,13 +30,14 @@ function ListingForm({ kind, entry, place }: { kind: ListingKind; entry?: Listin
     idPrefix: kind.idPrefix,
     labels: kindForm.labels(t),
     extra: kindForm.extra,
-    save: useSaveListing(kind),
+    save: withPhotos ? create.mutation : update,
     id: entry?.id,
     pathOf: kind.detailPath,
   });
   const Body = kindForm.Body;
   return (
     <ListingFormLayout form={form} cancelHref={entry ? kind.detailPath(entry) : kind.paths.manage}>
+      {withPhotos && <NewSpotPhotosField form={form as unknown as ListingFormState<NewSpotValues>} progress={create.progress} />}
       <Body form={form} />
     </ListingFormLayout>
   );

@@ -48,7 +48,8 @@ interface ListingFormOptions<V extends ListingFormValues, D, Saved> {
   labels: Record<Exclude<keyof V, CommonField>, string>;
   /** Errors the schema alone cannot know. */
   extra?: (values: Record<keyof V & string, unknown>) => FieldErrors<keyof V & string>;
-  save: UseMutationResult<Saved, Error, { id?: number; data: D }>;
+  /** Gets the parsed data and the raw values (what the schema does not send: a new guest spot's photo files). */
+  save: UseMutationResult<Saved, Error, { id?: number; data: D; values?: unknown }>;
   /** The entry being edited; none for a new one. */
   id?: number;
   /** Where a saved entry is shown. */
@@ -125,7 +126,7 @@ export function useListingForm<V extends ListingFormValues, D, Saved>(options: L
       return;
     }
     save.mutate(
-      { id, data: schema.parse(values) },
+      { id, data: schema.parse(values), values },
       {
         onSuccess: (saved) => navigate(localizePath(pathOf(saved), lang)),
         onError: (err) => {

@@ -1,5 +1,4 @@
 import { useTranslation } from '../../i18n/react';
-import { todayUtc } from '../../../common/listing-limits';
 import { PageHeader } from '../../ui/page-header';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { Alert } from '../../ui/alert';
@@ -14,6 +13,7 @@ import { InactiveBadge } from './listing-card';
 import { usePeriodText } from './period';
 import { AddLink } from './add-link';
 import { OwnerActions } from './owner-actions';
+import { HiddenByModeration } from './moderation-note';
 import { LoadingRows, loginOnlyScreen } from './page-guard';
 
 /**
@@ -29,8 +29,6 @@ function ManagePage({ kind }: { kind: ListingKind }) {
   const addLabel = t(`${kind.name}:list.add`);
   const addHref = kind.paths.add;
   const period = usePeriodText();
-  // The day the server's lists drop ended entries by (UTC): an entry ended before it is past.
-  const today = todayUtc();
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:py-12">
       <PageHeader
@@ -57,12 +55,13 @@ function ManagePage({ kind }: { kind: ListingKind }) {
                         {entry.title}
                       </LocalizedLink>
                       {!entry.isActive && <InactiveBadge />}
-                      {entry.endDate < today && <Badge>{t('listingsEntry:past')}</Badge>}
+                      {entry.ended && <Badge>{t('listingsEntry:past')}</Badge>}
                     </p>
                     <p className="text-sm text-ink-muted">
                       {period(entry.startDate, entry.endDate)}
                       {place && ` · ${place}`}
                     </p>
+                    <HiddenByModeration reason={entry.hiddenReason} />
                   </div>
                   <div className="shrink-0">
                     <OwnerActions kind={kind} listing={entry} />

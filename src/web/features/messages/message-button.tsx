@@ -23,7 +23,7 @@ interface MessageButtonProps {
   recipient: Recipient;
   /** The button's text; the messages texts' "Send message" when left out. */
   label?: string;
-  /** The logged-out visitor's link text; the messages texts' "Log in to message {name}" when left out. */
+  /** The logged-out visitor's link text; the messages texts' "Log in to message" when left out (short: one line on a phone). */
   loginLabel?: string;
   variant?: ButtonVariant;
 }

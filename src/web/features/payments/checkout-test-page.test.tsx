@@ -13,7 +13,7 @@ const buyer = () => createSessionUser({ id: 3, name: 'Lena Hoffmann', username: 
 const render = (path: string, user: SessionUser | null = buyer()) =>
   renderPageAt('/checkout/test/:orderId', <CheckoutTestPage />, {
     path,
-    namespaces: ['payments', 'errors'],
+    namespaces: ['payments', 'receipts', 'errors'],
     session: user ? { state: 'loggedIn', user } : { state: 'loggedOut', user: null },
     routes: [
       { path: '/dashboard', element: <p>dashboard</p> },
@@ -29,7 +29,7 @@ describe('test checkout page', () => {
     mockApi({ 'GET /api/payments/test-provider/orders/': () => jsonResponse(answer) });
     await render(`/de/checkout/test/${answer.order.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Testzahlung: Es fließt kein echtes Geld' })).toBeTruthy();
-    expect(definitionOf('Produkt')).toBe('Featured-Künstler');
+    expect(definitionOf('Produkt')).toBe('Featured-Künstler (14 Tage)');
     expect(definitionOf('Betrag')).toBe('19,90\u00a0€');
     expect(definitionOf('Käufer')).toBe('Lena Hoffmann');
     expect(screen.getByRole('button', { name: 'Zahlung bestätigen' })).toBeTruthy();

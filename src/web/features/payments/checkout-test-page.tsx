@@ -15,7 +15,7 @@ import { loginGatedPage } from '../../ui/login-gate';
 import { useDecideTestOrder, type TestDecision } from './api/decide-test-order';
 import { useTestOrder } from './api/get-test-order';
 import { OrderLoadState } from './components/order-load-state';
-import { productName } from './components/product-name';
+import { PRODUCT_NAME_NAMESPACES, productName } from './components/product-name';
 
 /** /checkout/test/:orderId: the built-in test provider's approval page. */
 export default loginGatedPage(CheckoutTest, 'payments');
@@ -24,7 +24,7 @@ export default loginGatedPage(CheckoutTest, 'payments');
 const OPEN = 'CREATED';
 
 function CheckoutTest() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(PRODUCT_NAME_NAMESPACES);
   const lang = useLanguage();
   const { orderId = '' } = useParams();
   const order = useTestOrder(orderId);

@@ -26,7 +26,7 @@ describe('printable receipt', () => {
     expect(invoice.getByText('USt-IdNr.: DE123456789')).toBeTruthy();
     expect(invoice.getByText('Łucja Żółć')).toBeTruthy();
     expect(invoice.getByText('lucja@example.com')).toBeTruthy();
-    expect(invoice.getByRole('cell', { name: 'Featured-Status (14 Tage)' })).toBeTruthy();
+    expect(invoice.getByRole('cell', { name: 'Featured-Künstler (14 Tage)' })).toBeTruthy();
     expect(invoice.getAllByText('19,90 €')).toHaveLength(2);
     expect(invoice.getByText('Darin enthalten 19 % USt.: 3,18 €')).toBeTruthy();
     expect(definitionOf('Bezahlt mit')).toBe('PayPal');

@@ -15,7 +15,7 @@ export function createHistoryItem(overrides: Partial<PaymentHistoryItem> = {}): 
   return {
     id,
     createdAt: '2026-11-20T10:15:00.000Z',
-    description: 'Featured status (14 days)',
+    description: 'Featured artist (14 days)',
     productType: 'featured_artist',
     orderId: `TEST-${id.slice(-6)}`,
     amount: 19.9,

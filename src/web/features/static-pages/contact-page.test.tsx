@@ -105,4 +105,60 @@ describe('contact page', () => {
     expect(container.querySelector('a[href^="mailto:"]')).toBeNull();
     expect(container.textContent).not.toContain('You can also email us at');
   });
+
+  describe('appeal link', () => {
+    const token = `17.1795000000000.${'a'.repeat(43)}`;
+    const appealFetch = (appeal: () => Response) => {
+      const fetch = vi.fn(
+        answerFetch({
+          '/api/site': () => jsonResponse({ operator: null }),
+          '/api/contact/appeal': appeal,
+          '/api/contact': () => jsonResponse({ success: true }, 201),
+        }),
+      );
+      vi.stubGlobal('fetch', fetch);
+      return () => fetch.mock.calls.filter(([url]) => String(url) === '/api/contact') as unknown as [string, RequestInit][];
+    };
+
+    it('starts filled in for the account, names the appeal and sends its token', async () => {
+      const user = userEvent.setup();
+      const contactCalls = appealFetch(() =>
+        jsonResponse({ success: true, appeal: { name: 'Jana Becker', email: 'jana@example.com', deadline: '2026-12-08T10:00:00.000Z' } }),
+      );
+      await renderWithApp(<ContactPage />, { path: `/de/kontakt?appeal=${token}`, namespaces: ['contact', 'errors'] });
+
+      expect(await screen.findByText('Einspruch gegen deine Sperre')).toBeTruthy();
+      expect(screen.getByText(/Pro Sperre ist ein Einspruch möglich; du kannst ihn bis 8\. Dezember 2026/)).toBeTruthy();
+      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Jana Becker');
+      expect((screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement).value).toBe('jana@example.com');
+      expect((screen.getByLabelText(/^Betreff/) as HTMLInputElement).value).toBe('Einspruch gegen die Sperre meines Kontos');
+
+      await user.type(screen.getByLabelText('Nachricht'), 'Das Bild ist von mir, hier ist der Beweis.');
+      await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+      expect(await screen.findByText('Danke, deine Nachricht wurde gesendet.')).toBeTruthy();
+      const [, init] = contactCalls()[0] as [string, RequestInit];
+      expect(JSON.parse(String(init.body))).toEqual({
+        name: 'Jana Becker',
+        email: 'jana@example.com',
+        subject: 'Einspruch gegen die Sperre meines Kontos',
+        message: 'Das Bild ist von mir, hier ist der Beweis.',
+        appeal: token,
+      });
+    });
+
+    it('says why a used link no longer works and offers the plain form', async () => {
+      const user = userEvent.setup();
+      const contactCalls = appealFetch(() =>
+        jsonResponse({ success: false, error: 'Du hast gegen diese Sperre bereits Einspruch eingelegt. Wir antworten dir per E-Mail.', code: 'appealAlreadySent' }, 409),
+      );
+      await renderWithApp(<ContactPage />, { path: `/de/kontakt?appeal=${token}`, namespaces: ['contact', 'errors'] });
+
+      expect(await screen.findByText('Dieser Einspruchslink kann nicht mehr genutzt werden')).toBeTruthy();
+      expect(screen.getByText('Du hast gegen diese Sperre bereits Einspruch eingelegt. Wir antworten dir per E-Mail.')).toBeTruthy();
+      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+      await sendMessage(user, { name: 'Jana', email: 'jana@example.com', message: 'Eine ganz normale Frage.' });
+      await screen.findByText('Danke, deine Nachricht wurde gesendet.');
+      expect(JSON.parse(String((contactCalls()[0] as [string, RequestInit])[1].body)).appeal).toBeUndefined();
+    });
+  });
 });

@@ -1,6 +1,13 @@
 import { Mail } from 'lucide-react';
+import { LOCALES } from '../../../common/languages';
+import { useLanguage } from '../../i18n/language';
 import { useTranslation } from '../../i18n/react';
+import { ApiError } from '../../lib/api';
+import { useSearchParams } from '../../routing/hooks';
+import { Alert } from '../../ui/alert';
 import { Card } from '../../ui/card';
+import { LoadingShape, SkeletonLines } from '../../ui/skeleton';
+import { useAppeal } from './api/get-appeal';
 import { useSite } from './api/get-site';
 import { ContactForm } from './components/contact-form';
 import { ExampleOperatorNotice } from './components/operator-details';
@@ -30,8 +37,45 @@ export default function ContactPage() {
         )}
       </div>
       <Card className="p-5 md:p-8">
-        <ContactForm />
+        <ContactFormOrAppeal />
       </Card>
+    </div>
+  );
+}
+
+/**
+ * With `?appeal=` (the link of a suspension mail) the form is that suspension's one appeal,
+ * filled in for the account; a link that can no longer be used says why above the plain form.
+ */
+function ContactFormOrAppeal() {
+  const { t } = useTranslation(['contact', 'errors']);
+  const lang = useLanguage();
+  const [params] = useSearchParams();
+  const token = params.get('appeal');
+  const appeal = useAppeal(token);
+  if (token === null) return <ContactForm />;
+  if (appeal.isPending)
+    return (
+      <LoadingShape label={t('contact:appeal.loading')} className="space-y-4">
+        <SkeletonLines lines={['h-16 w-full', 'h-10 w-full', 'h-10 w-full', 'h-32 w-full']} />
+      </LoadingShape>
+    );
+  if (appeal.isError)
+    return (
+      <div className="space-y-6">
+        <Alert tone="error" title={t('contact:appeal.unavailable')}>
+          {appeal.error instanceof ApiError ? appeal.error.message : t('errors:generic')}
+        </Alert>
+        <ContactForm />
+      </div>
+    );
+  const deadline = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }).format(new Date(appeal.data.deadline));
+  return (
+    <div className="space-y-6">
+      <Alert tone="info" title={t('contact:appeal.title')}>
+        {t('contact:appeal.text', { date: deadline })}
+      </Alert>
+      <ContactForm key={token} appeal={{ token, name: appeal.data.name, email: appeal.data.email }} />
     </div>
   );
 }

@@ -35,11 +35,13 @@ export async function testOrder(ctx: PaymentContext, viewer: SessionUser, orderI
   };
 }
 
+// A success names the product, so the page says what was bought (a promotion is not a featured status).
 function returnTo(order: OrderRow, result: 'success' | 'error' | null): string {
   const target = order.return_path ?? pathTo('dashboard', {}, languageOf(order));
   if (!result) return target;
   const [path, hash] = target.split('#', 2) as [string, string | undefined];
-  return `${path}${path.includes('?') ? '&' : '?'}payment=${result}${hash === undefined ? '' : `#${hash}`}`;
+  const query = result === 'success' ? `payment=success&product=${encodeURIComponent(order.product_type)}` : `payment=${result}`;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}${hash === undefined ? '' : `#${hash}`}`;
 }
 
 /**

@@ -30,6 +30,7 @@ const detail = (overrides: Partial<ContactMessageDetail> = {}): ContactMessageDe
   createdAt: '2026-11-20T10:00:00.000Z',
   statusChangedAt: null,
   user: { id: 42, username: 'kim_ink', name: 'Kim', userType: 'artist' },
+  appeal: null,
   replies: [],
   ...overrides,
 });
@@ -84,6 +85,21 @@ describe('contact inbox', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ subject: 'Re: Guest spot question', body: 'Open the guest spot and press Apply.' }),
     );
+  });
+
+  it('filters the appeals and links an appeal to the suspended account', async () => {
+    const calls = mockApi({
+      'GET /api/admin/contact/8': () =>
+        jsonResponse({ message: detail({ id: 8, subject: 'Appeal against my suspension', status: 'appeal', appeal: { suspendedAt: '2026-11-18T09:30:00.000Z' } }) }),
+      'GET /api/admin/contact': () => jsonResponse({ messages: [item({ id: 8, status: 'appeal', subject: 'Appeal against my suspension' })], nextCursor: null }),
+    });
+    await render('/admin/contact/8', '8');
+    fireEvent.click(await screen.findByRole('button', { name: 'Appeal' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/contact?status=appeal')).toBe(true));
+    const article = within(await screen.findByRole('article'));
+    expect(article.getByText(/^Appeal against the suspension of /)).toBeTruthy();
+    expect(article.getByRole('link', { name: 'Open the account' }).getAttribute('href')).toBe('/admin/users/42');
+    expect(article.getAllByText('Appeal').length).toBeGreaterThan(0);
   });
 
   it('deletes only after a reason is typed, and cancelling sends nothing', async () => {

@@ -29,7 +29,7 @@ import { useContactList, useContactMessage, useDeleteContact, useReplyToContact,
 
 const NAMESPACES = ['adminInbox', 'admin'] as const;
 
-const STATUS_TONE: Record<ContactState, BadgeTone> = { new: 'featured', read: 'neutral', answered: 'success', closed: 'neutral', spam: 'danger' };
+const STATUS_TONE: Record<ContactState, BadgeTone> = { new: 'featured', appeal: 'danger', read: 'neutral', answered: 'success', closed: 'neutral', spam: 'danger' };
 
 function useDateTime() {
   const lang = useLanguage();
@@ -131,7 +131,7 @@ function MessageList({ filters, selected }: { filters: ContactFilters; selected:
               className={cn('block space-y-1 px-3 py-2 hover:bg-sunken focus-visible:bg-sunken', m.id === selected && 'bg-sunken')}
             >
               <span className="flex items-center justify-between gap-2">
-                <span className={cn('truncate', m.status === 'new' && 'font-bold')}>{m.name}</span>
+                <span className={cn('truncate', (m.status === 'new' || m.status === 'appeal') && 'font-bold')}>{m.name}</span>
                 <StatusBadge status={m.status} />
               </span>
               <span className="block truncate text-sm">{m.subject || t('adminInbox:contact.noSubject')}</span>
@@ -214,6 +214,22 @@ function MessageView({ id }: { id: number }) {
               t('adminInbox:contact.noAccount')
             )}
           </dd>
+          {m.appeal && (
+            <>
+              <dt className="text-ink-muted">{t('adminInbox:contact.status.appeal')}</dt>
+              <dd>
+                {t('adminInbox:contact.appeal', { date: when(m.appeal.suspendedAt) })}
+                {m.user && (
+                  <>
+                    {' · '}
+                    <LocalizedLink className="underline" to={`/admin/users/${m.user.id}`}>
+                      {t('adminInbox:contact.appealAccount')}
+                    </LocalizedLink>
+                  </>
+                )}
+              </dd>
+            </>
+          )}
           <dt className="text-ink-muted">{t('adminInbox:contact.received')}</dt>
           <dd>{when(m.createdAt)}</dd>
           <dt className="text-ink-muted">{t('adminInbox:contact.language')}</dt>

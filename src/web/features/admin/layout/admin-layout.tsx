@@ -24,7 +24,7 @@ export function AdminLayout({ current, children }: { current: AdminSection; chil
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const navRef = useRef<HTMLDivElement>(null);
+  const navRef = useRef<HTMLElement>(null);
 
   // Following a link in the folded menu closes it.
   if (open && openedAt !== pathname) setOpen(false);
@@ -48,9 +48,11 @@ export function AdminLayout({ current, children }: { current: AdminSection; chil
     <div className="min-h-dvh bg-paper text-ink min-[769px]:flex" onKeyDown={onKeyDown}>
       {/* The admin area is nothing a search engine should list. */}
       <meta name="robots" content="noindex" />
-      <div
+      {/* A landmark of its own, so the area's name above the navigation is inside one too. */}
+      <aside
         id={NAV_ID}
         ref={navRef}
+        aria-label={t('layout.area')}
         className={`${open ? 'block' : 'hidden'} border-b border-line bg-surface min-[769px]:block min-[769px]:w-64 min-[769px]:shrink-0 min-[769px]:border-r min-[769px]:border-b-0`}
       >
         <div className="hidden px-4 pt-5 pb-3 min-[769px]:block">
@@ -58,7 +60,7 @@ export function AdminLayout({ current, children }: { current: AdminSection; chil
           <p className="text-sm text-ink-muted">{t('layout.area')}</p>
         </div>
         <Sidebar current={current} />
-      </div>
+      </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between gap-3 border-b border-line bg-paper px-4 py-3">
           <div className="flex min-w-0 items-center gap-3">

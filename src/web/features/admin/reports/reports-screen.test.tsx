@@ -46,10 +46,21 @@ describe('reports queue screen', () => {
     await render();
     fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
     expect(await screen.findByText(/All 2 reports are closed without action/)).toBeTruthy();
+    // Without a name in the snapshot the title names the kind of target only.
+    expect(screen.getByRole('dialog', { name: 'Dismiss: Message?' })).toBeTruthy();
     const confirm = screen.getAllByRole('button', { name: 'Dismiss' }).at(-1) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'No breach' } });
     fireEvent.click(confirm);
     await waitFor(() => expect(calls.find((c) => c.url === '/api/admin/reports/resolve')?.body).toEqual({ targetType: 'message', targetId: 31, action: 'dismiss', reason: 'No breach' }));
+  });
+
+  it("names the target's owner in the confirmation", async () => {
+    const image = group({ targetType: 'image', targetId: 8, preview: { id: 8, caption: 'Rose', owner: { id: 4, name: 'Mara Ink', username: 'mara' } }, count: 1 });
+    mockApi({ 'GET /api/admin/reports': () => jsonResponse({ reports: [image], nextCursor: null }) });
+    await render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Hide' }));
+    expect(await screen.findByRole('dialog', { name: 'Hide: Image – Mara Ink (@mara)?' })).toBeTruthy();
+    expect(screen.getByText(/It leaves every public list at once/)).toBeTruthy();
   });
 });

@@ -29,6 +29,17 @@ function Preview({ group }: { group: ReportGroup }) {
   );
 }
 
+/**
+ * Whom the reported thing belongs to, from its snapshot, as "Name (@username)": the owner of an
+ * image or listing, the sender of a message, the reviewer of a review, or the reported user.
+ */
+function ownerOf(group: ReportGroup): string | null {
+  const p = (group.preview ?? {}) as Record<string, unknown>;
+  const person = [p.owner, p.sender, p.reviewer, p].find((v): v is { username: string; name?: unknown } => !!v && typeof (v as { username?: unknown }).username === 'string');
+  if (!person) return null;
+  return typeof person.name === 'string' && person.name ? `${person.name} (@${person.username})` : `@${person.username}`;
+}
+
 /** /admin/reports: the reported targets, grouped, with their resolution. */
 export default function ReportsScreen() {
   const { t } = useTranslation(NS);
@@ -105,7 +116,11 @@ export default function ReportsScreen() {
         <ConfirmAction
           open
           onClose={() => setPending(null)}
-          title={t('reports.confirmTitle', { action: t(`reports.action.${pending.action}`), type: t(`reports.type.${pending.group.targetType}`) })}
+          title={(() => {
+            const names = { action: t(`reports.action.${pending.action}`), type: t(`reports.type.${pending.group.targetType}`) };
+            const owner = ownerOf(pending.group);
+            return owner ? t('reports.confirmTitleNamed', { ...names, name: owner }) : t('reports.confirmTitle', names);
+          })()}
           consequence={t(`reports.consequence.${pending.action}`, { count: pending.group.count })}
           confirmLabel={t(`reports.action.${pending.action}`)}
           reason={{ required: true }}

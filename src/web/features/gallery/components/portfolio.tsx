@@ -238,8 +238,14 @@ export function Portfolio({ images, ownerId, ownerName, canManage, onImagesChang
                   onFocus={preloadLightbox}
                   aria-label={t('open', { name: altOf(image, index) })}
                 >
-                  <GalleryPicture image={image} seed={ownerId} alt={altOf(image, index)} priority={index < 2} />
+                  <GalleryPicture image={image} seed={ownerId} alt={altOf(image, index)} priority={index < 2} className={cn(image.hiddenReason !== undefined && 'opacity-50')} />
                 </button>
+                {image.hiddenReason !== undefined && (
+                  // Only the owner (and admins) get the reason; laid over the picture so the masonry's rows stay as they are.
+                  <p className="pointer-events-none absolute inset-x-2 top-2 line-clamp-4 rounded bg-danger-soft px-2 py-1 text-sm font-semibold text-danger shadow">
+                    {t('hiddenByModeration', { reason: image.hiddenReason })}
+                  </p>
+                )}
                 {image.caption && (
                   <p className="mt-1 truncate text-sm text-ink-muted" title={image.caption}>
                     {image.caption}

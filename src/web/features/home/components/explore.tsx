@@ -1,4 +1,4 @@
-import { ArrowRight, MapPinned, Users } from 'lucide-react';
+import { ArrowRight, Globe2, MapPinned, Users } from 'lucide-react';
 import { useTranslation } from '../../../i18n/react';
 import { buildPath } from '../../../../common/routes';
 import { HomeSection } from './home-section';
@@ -7,14 +7,15 @@ import { LocalizedLink } from '../../../i18n/localized-link';
 const TILES = [
   { key: 'artists', to: buildPath('tattooArtists'), Icon: Users },
   { key: 'spots', to: buildPath('guestSpots'), Icon: MapPinned },
+  { key: 'map', to: buildPath('map'), Icon: Globe2 },
 ] as const;
 
-/** The two listings to browse without an account. */
+/** The listings and the globe map, to browse without an account. */
 export function Explore() {
   const { t } = useTranslation('home');
   return (
     <HomeSection id="explore" title={t('explore.title')}>
-      <ul className="grid gap-4 md:grid-cols-2">
+      <ul className="grid gap-4 md:grid-cols-3">
         {TILES.map(({ key, to, Icon }) => (
           <li key={key}>
             <LocalizedLink

@@ -16,7 +16,7 @@ const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5';
  */
 const LISTS = {
   artists: { all: buildPath('tattooArtists'), variant: 'strip' },
-  studios: { all: buildPath('guestSpots'), variant: 'cover' },
+  studios: { all: buildPath('tattooStudios'), variant: 'cover' },
 } as const;
 
 /**

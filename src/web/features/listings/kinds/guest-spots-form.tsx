@@ -4,10 +4,11 @@ import { LISTING_LIMITS } from '../../../../common/schemas/listing-fields';
 import type { FieldErrors } from '../../../lib/form';
 import { TextArea, TextField } from '../../../ui/field';
 import type { KindForm } from '../kind';
-import { DescriptionField, FormPlaceFields, type ListingForm, type ListingFormValues } from '../listing-form';
+import { DescriptionField, FormPlaceFields, type ListingForm } from '../listing-form';
+import { photosRequired, type NewSpotValues } from '../new-spot-photos';
 import { OTHER_CITY } from '../place-fields';
 
-interface Values extends ListingFormValues {
+interface Values extends NewSpotValues {
   compensation: string;
   compensationDetails: string;
   places: string;
@@ -15,9 +16,12 @@ interface Values extends ListingFormValues {
 }
 type Field = keyof Values;
 
-// "Other city" needs its name; the schema alone cannot know the select's meaning of 0.
-const otherCityNamed = (values: Record<Field, unknown>): FieldErrors<Field> =>
-  values.cityId === OTHER_CITY && !String(values.cityName ?? '').trim() ? { cityName: 'required' } : {};
+// "Other city" needs its name; the schema alone cannot know the select's meaning of 0. A new
+// spot needs its photos, which the API takes apart from the form.
+const extraChecks = (values: Record<Field, unknown>): FieldErrors<Field> => ({
+  ...(values.cityId === OTHER_CITY && !String(values.cityName ?? '').trim() ? { cityName: 'required' } : {}),
+  ...photosRequired(values),
+});
 
 /** The place and terms of a guest spot: the studio's city (or one typed), compensation, places, requirements. */
 function GuestSpotFields({ form }: { form: ListingForm<Values> }) {
@@ -54,7 +58,7 @@ function GuestSpotFields({ form }: { form: ListingForm<Values> }) {
 export const GUEST_SPOT_FORM: KindForm<GuestSpot, Values> = {
   schema: guestSpotCreateSchema,
   order: [
-    'title', 'startDate', 'endDate', 'countryId', 'cityId', 'cityName', 'compensation', 'compensationDetails',
+    'title', 'startDate', 'endDate', 'photos', 'countryId', 'cityId', 'cityName', 'compensation', 'compensationDetails',
     'places', 'requirements', 'description', 'styleIds', 'isActive',
   ],
   initial: (spot, place) => {
@@ -74,6 +78,8 @@ export const GUEST_SPOT_FORM: KindForm<GuestSpot, Values> = {
       description: spot?.description ?? '',
       styleIds: spot?.styles.map((s) => s.id) ?? [],
       isActive: spot?.isActive ?? true,
+      // A new spot's photos go with the form; an existing spot's are managed below it.
+      photos: spot ? null : [],
     };
   },
   labels: (t) => ({
@@ -81,8 +87,9 @@ export const GUEST_SPOT_FORM: KindForm<GuestSpot, Values> = {
     compensationDetails: t('form.compensationDetails'),
     places: t('form.places'),
     requirements: t('form.requirements'),
+    photos: t('spotPhotos:title'),
   }),
-  extra: otherCityNamed,
+  extra: extraChecks,
   startsAtOwnPlace: true,
   Body: GuestSpotFields,
 };

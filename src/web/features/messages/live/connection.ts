@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../../common/schemas/messages';
+import { emitLiveSignal } from '../../../lib/live-events';
 import { applyLiveEvent, refetchAfterGap } from '../cache';
 
-export const LIVE_EVENT_TYPES = ['message.created', 'message.deleted', 'conversation.read', 'unread.count'] as const;
+export const LIVE_EVENT_TYPES = ['message.created', 'message.deleted', 'conversation.read', 'unread.count', 'notification.created', 'notifications.read'] as const;
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'waiting';
 
@@ -81,6 +82,7 @@ class LiveConnection {
       this.delay = BACKOFF_START_MS;
       this.setStatus('open');
       if (this.hadGap && this.qc && this.me !== null) refetchAfterGap(this.qc, this.me);
+      if (this.hadGap) emitLiveSignal({ type: 'live.gap' });
       this.hadGap = false;
     };
     source.onerror = () => {
@@ -111,6 +113,8 @@ class LiveConnection {
     const event = { ...(payload as object), type } as LiveEvent;
     this.record('event', `${type} ${data}`);
     if (this.qc && this.me !== null) applyLiveEvent(this.qc, this.me, event);
+    // Other features (the notification bell) hear the tab's one stream too.
+    emitLiveSignal(event);
   }
 
   close() {

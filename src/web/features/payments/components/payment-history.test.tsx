@@ -15,22 +15,22 @@ const rows = () => within(screen.getByRole('list', { name: /Payment history|Zahl
 
 describe('payment history', () => {
   it('lists date, description, amount, status, the test mark and the receipt links, in German', async () => {
-    const done = createHistoryItem({ description: 'Featured-Status (14 Tage)', createdAt: '2026-11-20T10:15:00.000Z' });
-    const pending = createHistoryItem({ description: 'Instagram-Reel', amountCents: 1490, amount: 14.9, status: 'pending', receiptUrl: null, completedAt: null, test: true });
-    const failed = createHistoryItem({ description: 'Instagram-Story', amountCents: 990, amount: 9.9, status: 'failed', receiptUrl: null, completedAt: null });
+    const done = createHistoryItem({ description: 'Featured-Künstler (14 Tage)', createdAt: '2026-11-20T10:15:00.000Z' });
+    const pending = createHistoryItem({ description: 'Reel-Promotion', amountCents: 1490, amount: 14.9, status: 'pending', receiptUrl: null, completedAt: null, test: true });
+    const failed = createHistoryItem({ description: 'Story-Promotion', amountCents: 990, amount: 9.9, status: 'failed', receiptUrl: null, completedAt: null });
     mockApi({ 'GET /api/payments/history': () => jsonResponse(page([done, pending, failed])) });
     await render('/de/dashboard');
-    await screen.findByText('Featured-Status (14 Tage)');
+    await screen.findByText('Featured-Künstler (14 Tage)');
     const [first, second, third] = rows().map((row) => within(row));
     if (!first || !second || !third) throw new Error('three rows expected');
 
     expect(first.getByText('20.11.2026')).toBeTruthy();
     expect(first.getByText('19,90 €')).toBeTruthy();
     expect(first.getByText('Abgeschlossen')).toBeTruthy();
-    const pdf = first.getByRole('link', { name: 'Rechnung für Featured-Status (14 Tage) vom 20.11.2026 als PDF herunterladen' });
+    const pdf = first.getByRole('link', { name: 'Rechnung für Featured-Künstler (14 Tage) vom 20.11.2026 als PDF herunterladen' });
     expect(pdf.getAttribute('href')).toBe(done.receiptUrl);
     expect(pdf.hasAttribute('download')).toBe(true);
-    const print = first.getByRole('link', { name: 'Druckansicht der Rechnung für Featured-Status (14 Tage) vom 20.11.2026' });
+    const print = first.getByRole('link', { name: 'Druckansicht der Rechnung für Featured-Künstler (14 Tage) vom 20.11.2026' });
     expect(print.getAttribute('href')).toBe(`/de/dashboard/payments/${done.id}/receipt`);
     expect(first.queryByText('Test')).toBeNull();
 

@@ -29,10 +29,11 @@ vi.mock('./paypal-buttons', () => ({
 
 const FUTURE = '2026-12-24T12:00:00.000Z';
 
-const render = (user: SessionUser, path = '/de/dashboard') =>
-  renderWithApp(<PremiumSection />, {
+// The dashboard tells the section whether the profile has a picture; undefined while it loads.
+const render = (user: SessionUser, path = '/de/dashboard', picture: { has: boolean | undefined } = { has: true }) =>
+  renderWithApp(<PremiumSection hasPicture={picture.has} />, {
     path,
-    namespaces: ['payments', 'errors'],
+    namespaces: ['payments', 'receipts', 'errors'],
     session: { state: 'loggedIn', user },
     routes: [
       { path: '/checkout/test/:orderId', element: <p>test checkout</p> },
@@ -48,9 +49,9 @@ describe('premium section', () => {
     mockApi({ 'GET /api/payments/products': () => jsonResponse(createProducts()) });
     await render(createSessionUser({ userType: 'artist', featuredUntil: null }));
     expect(await screen.findByRole('heading', { name: 'Premium-Funktionen' })).toBeTruthy();
-    await screen.findByRole('heading', { name: 'Featured-Künstler' });
+    await screen.findByRole('heading', { name: 'Featured-Künstler (14 Tage)' });
     const box = within(featuredBox());
-    expect(box.getByRole('heading', { name: 'Featured-Künstler' })).toBeTruthy();
+    expect(box.getByRole('heading', { name: 'Featured-Künstler (14 Tage)' })).toBeTruthy();
     expect(box.getByText('19,90 €')).toBeTruthy();
     expect(box.getByText('14 Tage mehr Sichtbarkeit')).toBeTruthy();
     expect(box.getByText('Ein Feed-Beitrag auf unserem Instagram-Kanal')).toBeTruthy();
@@ -67,15 +68,15 @@ describe('premium section', () => {
   it('offers a studio the studio package', async () => {
     mockApi({ 'GET /api/payments/products': () => jsonResponse(createProducts({}, 'studio')) });
     await render(createSessionUser({ userType: 'studio', featuredUntil: null }), '/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Featured studio' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Featured artist' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Featured studio (14 days)' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Featured artist (14 days)' })).toBeNull();
     expect(within(featuredBox()).getByRole('button', { name: 'Become featured for €19.90' })).toBeTruthy();
   });
 
   it("while featured shows 'active until' in the language's date format instead of the buy button, and the add-ons stay on sale", async () => {
     mockApi({ 'GET /api/payments/products': () => jsonResponse(createProducts()) });
     await render(createSessionUser({ userType: 'artist', featuredUntil: FUTURE }));
-    await screen.findByRole('heading', { name: 'Featured-Künstler' });
+    await screen.findByRole('heading', { name: 'Featured-Künstler (14 Tage)' });
     const box = within(featuredBox());
     expect(box.getByText('Aktiv bis 24.12.2026')).toBeTruthy();
     expect(box.queryByRole('button')).toBeNull();
@@ -86,7 +87,7 @@ describe('premium section', () => {
   it('an ended featured status offers the package again', async () => {
     mockApi({ 'GET /api/payments/products': () => jsonResponse(createProducts()) });
     await render(createSessionUser({ featuredUntil: '2026-01-01T00:00:00.000Z' }), '/dashboard');
-    await screen.findByRole('heading', { name: 'Featured artist' });
+    await screen.findByRole('heading', { name: 'Featured artist (14 days)' });
     expect(within(featuredBox()).getByRole('button', { name: 'Become featured for €19.90' })).toBeTruthy();
     expect(screen.queryByText(/Active until/)).toBeNull();
   });
@@ -113,6 +114,58 @@ describe('premium section', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', url: '/api/payments/create-order', body: { productType: 'featured_artist', returnPath: '/de/dashboard' } },
     ]);
+  });
+
+  describe('without a picture (the featured lists skip such profiles)', () => {
+    const orderApi = () => {
+      const id = orderId();
+      return mockApi({
+        'GET /api/payments/products': () => jsonResponse(createProducts()),
+        'POST /api/payments/create-order': () =>
+          jsonResponse({ success: true, orderId: id, providerOrderId: `TEST-${id}`, approveUrl: `/de/checkout/test/${id}`, message: 'ok' }, 201),
+      });
+    };
+
+    it('says so, with a link to add a picture, before any order is created', async () => {
+      const calls = orderApi();
+      await render(createSessionUser({ username: 'Lena Ink', featuredUntil: null }), '/de/dashboard', { has: false });
+      fireEvent.click(await screen.findByRole('button', { name: 'Für 19,90\u00a0€ Featured werden' }));
+      const note = await screen.findByRole('alert');
+      expect(note.textContent).toContain('Featured-Listen zeigen nur Profile mit Bild, und deins hat noch keins.');
+      expect(within(note).getByRole('link', { name: 'Bild hinzufügen' }).getAttribute('href')).toBe('/de/Lena-Ink?edit=true');
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+      // "Not now" closes the note and still creates nothing.
+      fireEvent.click(within(note).getByRole('button', { name: 'Jetzt nicht' }));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    });
+
+    it('buys only when the buyer chooses to anyway', async () => {
+      const calls = orderApi();
+      await render(createSessionUser({ featuredUntil: null }), '/de/dashboard', { has: false });
+      fireEvent.click(await screen.findByRole('button', { name: 'Für 19,90\u00a0€ Featured werden' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Trotzdem für 19,90\u00a0€ kaufen' }));
+      expect(await screen.findByText('test checkout')).toBeTruthy();
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/payments/create-order']);
+    });
+
+    it('while the profile loads, the session avatar decides; promotions need no picture', async () => {
+      const calls = orderApi();
+      await render(createSessionUser({ avatar: null, featuredUntil: null }), '/de/dashboard', { has: undefined });
+      fireEvent.click(await screen.findByRole('button', { name: 'Für 19,90\u00a0€ Featured werden' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('Featured-Listen zeigen nur Profile mit Bild');
+      fireEvent.click(screen.getByRole('button', { name: 'Reel-Promotion für 14,90\u00a0€ kaufen' }));
+      await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ productType: 'instagram_reel', returnPath: '/de/dashboard' }]));
+    });
+
+    it('once bought, says the featured place is not showing and where to add a picture', async () => {
+      mockApi({ 'GET /api/payments/products': () => jsonResponse(createProducts()) });
+      await render(createSessionUser({ username: 'Lena Ink', featuredUntil: FUTURE }), '/dashboard', { has: false });
+      const note = await screen.findByRole('alert');
+      expect(note.textContent).toContain('Your featured place is not showing');
+      expect(within(note).getByRole('link', { name: 'Add a picture' }).getAttribute('href')).toBe('/Lena-Ink?edit=true');
+    });
   });
 
   it("shows the server's reason when the order cannot be created, and lets the user try again", async () => {
@@ -157,7 +210,7 @@ describe('premium section', () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Für 19,90\u00a0€ Featured werden' }));
       const buttons = within(await screen.findByTestId('paypal'));
       expect(buttons.getByText('PayPal sb-client 5O190127TN364715T')).toBeTruthy();
-      expect(screen.getByRole('heading', { name: 'Featured-Künstler bezahlen (19,90\u00a0€)' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Featured-Künstler (14 Tage) bezahlen (19,90\u00a0€)' })).toBeTruthy();
       // While the buttons are open, no second purchase can start.
       expect((screen.getByRole('button', { name: 'Reel-Promotion für 14,90\u00a0€ kaufen' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -171,12 +224,13 @@ describe('premium section', () => {
       expect(calls.filter((c) => c.url === '/api/payments/products').length).toBe(2);
     });
 
-    it('a promotion purchase says the credit is ready', async () => {
+    it('a promotion purchase names the promotion, not a featured status', async () => {
       paypal(() => jsonResponse({ success: true, status: 'completed', message: 'ok', featuredUntil: null }));
       await render(createSessionUser({ id: 1, featuredUntil: null }), '/dashboard');
       fireEvent.click(await screen.findByRole('button', { name: 'Buy Story promotion for €9.90' }));
       fireEvent.click(await screen.findByRole('button', { name: 'paypal approve' }));
-      expect(await screen.findByText('Your payment has been successfully completed! Your promotion credit is ready to use.')).toBeTruthy();
+      expect(await screen.findByText('Your story promotion is booked: plan a post to use it.')).toBeTruthy();
+      expect(screen.queryByText(/featured status/i)).toBeNull();
     });
 
     it('a pending capture shows that the payment is being processed', async () => {

@@ -1,15 +1,17 @@
-import { Check, Sparkles } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Check, ImageOff, Sparkles } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { formatDate, formatMoney } from '../../../../common/format';
 import { featuredProductFor, PROMOTION_PRODUCTS, type Product, type ProductType, type ProductsAnswer } from '../../../../common/schemas/payments';
 import { FEATURED_DAYS } from '../../../../common/constants';
 import type { SessionUser } from '../../../../common/schemas/session';
+import { profilePath } from '../../../../common/username';
 import { useLanguage } from '../../../i18n/language';
+import { LocalizedLink } from '../../../i18n/localized-link';
 import { useSession } from '../../../lib/session';
 import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
+import { Button, buttonClasses } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { CardHeading } from '../../../ui/card-heading';
 import { RetryAlert } from '../../../ui/retry-alert';
@@ -17,7 +19,7 @@ import { StatusSkeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { usePaypalConfig } from '../api/get-paypal-config';
 import { useProducts } from '../api/get-products';
-import { productName } from './product-name';
+import { PRODUCT_NAME_NAMESPACES, productName } from './product-name';
 import { successKey, useCheckout, type CheckoutFlow } from './use-checkout';
 
 // PayPal's SDK wrapper is downloaded only when its buttons are about to be shown.
@@ -33,9 +35,12 @@ const inFlight = (flow: CheckoutFlow, productType: ProductType) => flow.step !==
 /**
  * The dashboard's premium features: the own account type's featured package with its price, or
  * how long it is still active; the promotion add-ons with the credits; and the purchase flow.
+ * `hasPicture` is whether the profile shows a picture (an avatar or a portfolio image; the
+ * featured lists skip profiles without one), undefined while the profile loads: then the
+ * session's avatar decides.
  */
-export function PremiumSection() {
-  const { t } = useTranslation('payments');
+export function PremiumSection({ hasPicture }: { hasPicture: boolean | undefined }) {
+  const { t } = useTranslation(PRODUCT_NAME_NAMESPACES);
   const { user } = useSession();
   const products = useProducts();
   if (!user) return null;
@@ -50,18 +55,22 @@ export function PremiumSection() {
             {t('premium.loadFailed')}
           </RetryAlert>
         ) : (
-          <Offers user={user} catalogue={products.data} />
+          <Offers user={user} catalogue={products.data} hasPicture={hasPicture ?? Boolean(user.avatar)} />
         )}
       </Card>
     </section>
   );
 }
 
-function Offers({ user, catalogue }: { user: SessionUser; catalogue: ProductsAnswer }) {
-  const { t } = useTranslation('payments');
+function Offers({ user, catalogue, hasPicture }: { user: SessionUser; catalogue: ProductsAnswer; hasPicture: boolean }) {
+  const { t } = useTranslation(PRODUCT_NAME_NAMESPACES);
   const lang = useLanguage();
   const checkout = useCheckout();
   const { flow } = checkout;
+  // Without a picture the featured place would not show: the buyer reads that, with a way to
+  // add one, before any order exists.
+  const [warned, setWarned] = useState(false);
+  const addPicturePath = `/${profilePath(user.username)}?edit=true`;
   const byType = new Map(catalogue.products.map((p) => [p.productType, p]));
   const featured = byType.get(featuredProductFor(user.userType));
   const canBuy = (product: Product | undefined): product is Product =>
@@ -103,8 +112,23 @@ function Offers({ user, catalogue }: { user: SessionUser; catalogue: ProductsAns
                 <p>
                   <Badge tone="featured">{t('premium.featured.activeUntil', { date: formatDate(user.featuredUntil, lang) })}</Badge>
                 </p>
+                {!hasPicture && <NoPictureNote text={t('premium.featured.notShowing')} linkLabel={t('premium.featured.addPicture')} to={addPicturePath} />}
                 <p className="text-sm text-ink-muted">{t('premium.featured.activeNote')}</p>
               </div>
+            ) : warned && featured ? (
+              <NoPictureNote text={t('premium.featured.noPicture')} linkLabel={t('premium.featured.addPicture')} to={addPicturePath}>
+                <Button
+                  size="sm"
+                  disabled={!canBuy(featured)}
+                  loading={inFlight(flow, featured.productType) && (flow.step === 'creating' || flow.step === 'redirecting')}
+                  onClick={() => void checkout.buy(featured.productType)}
+                >
+                  {t('premium.featured.buyAnyway', { price: formatMoney(featured.amountCents, lang) })}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setWarned(false)}>
+                  {t('premium.featured.notNow')}
+                </Button>
+              </NoPictureNote>
             ) : (
               featured && (
                 <Button
@@ -112,7 +136,7 @@ function Offers({ user, catalogue }: { user: SessionUser; catalogue: ProductsAns
                   className="w-full sm:w-auto"
                   disabled={!canBuy(featured)}
                   loading={inFlight(flow, featured.productType) && (flow.step === 'creating' || flow.step === 'redirecting')}
-                  onClick={() => void checkout.buy(featured.productType)}
+                  onClick={() => (hasPicture ? void checkout.buy(featured.productType) : setWarned(true))}
                 >
                   {t('premium.featured.buy', { price: formatMoney(featured.amountCents, lang) })}
                 </Button>
@@ -153,6 +177,24 @@ function Offers({ user, catalogue }: { user: SessionUser; catalogue: ProductsAns
         </div>
       </div>
     </>
+  );
+}
+
+/** Why a featured place without a picture does not show, with the way to add one (and, before buying, the choices). */
+function NoPictureNote({ text, linkLabel, to, children }: { text: string; linkLabel: string; to: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="space-y-3 rounded border border-line-strong bg-sunken p-3 text-sm">
+      <p className="flex gap-2">
+        <ImageOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {text}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <LocalizedLink to={to} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+          {linkLabel}
+        </LocalizedLink>
+        {children}
+      </div>
+    </div>
   );
 }
 
@@ -209,7 +251,7 @@ function PaypalArea({
   onCancel: () => void;
   onError: () => void;
 }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(PRODUCT_NAME_NAMESPACES);
   const lang = useLanguage();
   const config = usePaypalConfig(true);
   const { orderId, productType, providerOrderId } = flow;

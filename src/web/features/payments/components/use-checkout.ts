@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useLocation, useNavigate } from '../../../routing';
-import { isPromotionProduct, type ProductType } from '../../../../common/schemas/payments';
+import type { ProductType } from '../../../../common/schemas/payments';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useCaptureOrder } from '../api/capture-order';
@@ -101,7 +101,7 @@ export function useCheckout() {
   return { flow, busy, buy, approve, cancel, providerError, reset: cancel };
 }
 
-/** The success text of a finished purchase: featured status, or a promotion credit. */
+/** The success text of a finished purchase, naming what was bought (featured status, or which promotion). */
 export function successKey(productType: ProductType): string {
-  return isPromotionProduct(productType) ? 'premium.flow.successPromotion' : 'premium.flow.successFeatured';
+  return `premium.flow.success.${productType}`;
 }

@@ -41,6 +41,7 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileUser; acti
         <Avatar
           src={profile.avatar}
           name={profile.name}
+          username={profile.username}
           size="xl"
           className="-mt-16 ring-4 ring-paper sm:-mt-20"
         />

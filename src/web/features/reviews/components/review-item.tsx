@@ -19,7 +19,7 @@ export function ReviewItem({ review, onDelete }: { review: Review; onDelete?: (r
   const { reviewer } = review;
   return (
     <article aria-label={t('byline', { name: reviewer.name })} className="flex gap-3 py-5 sm:gap-4">
-      <Avatar src={reviewer.avatar} name={reviewer.name} size="md" decorative />
+      <Avatar src={reviewer.avatar} name={reviewer.name} username={reviewer.username} size="md" decorative />
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <div className="min-w-0">

@@ -52,8 +52,17 @@ describe('reviews tab', () => {
     expect(screen.getByText('Be the first to share your experience!')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Reviews (0)' })).toBeTruthy();
     expect(screen.getByText('0 reviews')).toBeTruthy();
-    const leave = screen.getByRole('link', { name: 'Leave a review' });
+    const leave = screen.getByRole('link', { name: 'Log in to write a review' });
     expect(leave.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent('/Lena-Ink?tab=reviews&review=1')}`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends a German visitor to the German login page', async () => {
+    vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/reviews/user/41': () => jsonResponse(page([], 0, 0)) })));
+    await renderWithApp(tab(), { path: '/de/Lena-Ink?tab=reviews', namespaces: ['reviews'] });
+    const leave = await screen.findByRole('link', { name: 'Melde dich an, um eine Bewertung zu schreiben' });
+    expect(leave.getAttribute('href')).toMatch(/^\/de\/login\?redirect=/);
+    expect(decodeURIComponent(leave.getAttribute('href')?.split('redirect=')[1] ?? '')).toBe('/de/Lena-Ink?tab=reviews&review=1');
   });
 
   it('lists reviews with type, time, stars and the comment as text, and loads more by cursor', async () => {

@@ -81,7 +81,7 @@ export function ReviewsTab({ userId, name, isOwner }: ReviewsTabProps) {
     action = (
       <Link to={target} className={buttonClasses({ variant: 'primary' })}>
         <Star aria-hidden="true" className="size-4" />
-        {t('leave')}
+        {t('loginToReview')}
       </Link>
     );
   } else if (check.data?.canReview && viewer) {

@@ -14,10 +14,21 @@ const FIELDS: Field[] = ['name', 'email', 'subject', 'message'];
 const EMPTY: Record<Field, string> = { name: '', email: '', subject: '', message: '' };
 const fieldId = (field: Field) => `contact-${field}`;
 
-/** The contact form: checked with the shared schema as fields are left, a summary on submit, then sent. */
-export function ContactForm() {
+/** A suspension's appeal: the link's token and the account's details the form starts with. */
+export interface AppealStart {
+  token: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The contact form: checked with the shared schema as fields are left, a summary on submit, then
+ * sent. For an appeal it starts filled with the account's name and address and a subject naming
+ * the appeal, and sends the link's token with the message.
+ */
+export function ContactForm({ appeal }: { appeal?: AppealStart } = {}) {
   const { t } = useTranslation('contact');
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(() => (appeal ? { ...EMPTY, name: appeal.name, email: appeal.email, subject: t('appeal.subject') } : EMPTY));
   const [summary, setSummary] = useState(false);
   const form = useSchemaForm<Field>(contactSchema, values);
   const send = useSendContact();
@@ -45,7 +56,7 @@ export function ContactForm() {
       return;
     }
     setSummary(false);
-    send.mutate(contactSchema.parse(values), {
+    send.mutate(contactSchema.parse(appeal ? { ...values, appeal: appeal.token } : values), {
       onSuccess: () => {
         setValues(EMPTY);
         form.reset();

@@ -1,8 +1,9 @@
 import { useTranslation } from '../../../../i18n/react';
 import { Alert } from '../../../../ui/alert';
-import { Select, TextField } from '../../../../ui/field';
+import { Select } from '../../../../ui/field';
 import { BusyLines } from '../../../../ui/skeleton';
-import { cityOptions, countryOptions, useCountries, type CountryOption } from '../../../../reference/api/get-countries';
+import { countryOptions, useCountries, type CountryOption } from '../../../../reference/api/get-countries';
+import { CityPicker } from '../../../../reference/locations/city-picker';
 
 export interface LocationValue {
   countryId: number | null;
@@ -12,8 +13,9 @@ export interface LocationValue {
 }
 
 /**
- * Country (required) and city: the city list is disabled until a country is chosen and ends
- * with "Other City", which asks for the name as free text (city id 0).
+ * Country (required) and city: the city type-ahead is disabled until a country is chosen and
+ * searches that country's cities; a name it does not find can be kept as "Other City" (city id
+ * 0 with the typed name).
  */
 export function LocationSelect({
   value,
@@ -52,33 +54,16 @@ export function LocationSelect({
         placeholder={t('location.chooseCountry')}
         options={countryOptions(list, true)}
       />
-      <div className="space-y-3">
-        <Select
-          label={t('profiles:fields.city')}
-          value={value.cityId ?? ''}
-          disabled={!country}
-          hint={country ? undefined : t('location.cityHint')}
-          onChange={(e) => {
-            const raw = e.currentTarget.value;
-            const id = raw === '' ? null : Number(raw);
-            const city = country?.cities.find((c) => c.id === id);
-            onChange({ ...value, cityId: id, cityName: id === 0 ? '' : (city?.name ?? '') }, country);
-          }}
-          placeholder={t('location.chooseCity')}
-          options={cityOptions(country)}
-        >
-          <option value="0">{t('location.otherCity')}</option>
-        </Select>
-        {value.cityId === 0 && (
-          <TextField
-            label={t('location.otherCityName')}
-            value={value.cityName}
-            error={cityError}
-            maxLength={120}
-            onChange={(e) => onChange({ ...value, cityName: e.currentTarget.value }, country)}
-          />
-        )}
-      </div>
+      <CityPicker
+        label={t('profiles:fields.city')}
+        disabled={!country}
+        hint={country ? undefined : t('location.cityHint')}
+        error={cityError}
+        countryCode={country?.code}
+        allowNew
+        value={value.cityId === null ? null : { cityId: value.cityId, name: value.cityName }}
+        onChange={(choice) => onChange({ ...value, cityId: choice?.cityId ?? null, cityName: choice?.name ?? '' }, country)}
+      />
     </div>
   );
 }

@@ -1,0 +1,310 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Language } from '../../../common/languages';
+import { SEARCH_TYPES, type SearchType } from '../../../common/schemas/search';
+import { isPostgresDb, nowIso, type Db } from '../../db/index';
+import { notSuspended } from '../../db/suspension';
+import { indexTerms, words, type QueryWord } from './text';
+
+/** A thing to be found, as its source describes it; the repository makes the engine's words of it. */
+export interface SearchDocument {
+  type: SearchType;
+  refId: number;
+  ownerId: number;
+  language: Language;
+  /** Shown as the result's title, and matched above the body. */
+  title: string;
+  /** More words matched as title (a username) but not shown. */
+  titleExtra?: string;
+  /** The plain text the snippet is cut from. */
+  body: string;
+  /** More words matched as body but not shown (the style names in the other languages). */
+  bodyExtra?: string;
+  url: string;
+  /** Recency: among equally good hits, the newer first. */
+  sortAt: string;
+}
+
+/** Where a page of results goes on: after this hit in the order tier, sort_at desc, id desc. */
+export interface SearchCursor {
+  tier: number;
+  sortAt: string;
+  id: number;
+}
+
+export interface SearchRequest {
+  words: QueryWord[];
+  /** The searcher's language, whose stems the query's words are matched by. */
+  lang: Language;
+  type: SearchType | 'all';
+  after: SearchCursor | null;
+  limit: number;
+  /** Per type with a source, whether a document (`d`) may be shown. */
+  visible: Partial<Record<SearchType, RawBuilder<boolean>>>;
+}
+
+export interface SearchHit {
+  id: number;
+  type: SearchType;
+  refId: number;
+  title: string;
+  body: string;
+  language: Language;
+  url: string;
+  sortAt: string;
+  /** 0 when the title alone matches the query, else 1. */
+  tier: number;
+  imageUrl: string | null;
+}
+
+interface HitRow {
+  id: number;
+  type: string;
+  ref_id: number;
+  title: string;
+  body: string;
+  language: string;
+  url: string;
+  sort_at: string;
+  tier: number;
+  image_url: string | null;
+}
+
+/**
+ * The one interface of search over both engines: `upsert` and `remove` run in the caller's
+ * transaction (pass it as `db`), `search` and `count` read.
+ */
+export interface SearchRepository {
+  upsert(db: Db, doc: SearchDocument): Promise<void>;
+  remove(db: Db, type: SearchType, refId: number): Promise<void>;
+  /** Removes every document (the rebuild). */
+  clear(db: Db): Promise<void>;
+  /** Inserts documents not in the index yet, many a statement (the rebuild, after `clear`). */
+  insertMany(db: Db, docs: SearchDocument[]): Promise<void>;
+  search(db: Db, request: SearchRequest): Promise<SearchHit[]>;
+  count(db: Db, request: SearchRequest): Promise<Record<SearchType, number>>;
+}
+
+const analyzed = (doc: SearchDocument) => ({
+  title: words(`${doc.title} ${doc.titleExtra ?? ''}`),
+  body: words(`${doc.body} ${doc.bodyExtra ?? ''}`),
+});
+
+function documentRow(doc: SearchDocument) {
+  return {
+    type: doc.type,
+    ref_id: doc.refId,
+    owner_id: doc.ownerId,
+    language: doc.language,
+    title: doc.title,
+    body: doc.body,
+    url: doc.url,
+    sort_at: doc.sortAt,
+    indexed_at: nowIso(),
+  };
+}
+
+/** Shown at all: the type's own condition, and an owner who is not suspended now. */
+function shownWhere(request: SearchRequest): RawBuilder<boolean> {
+  const types = request.type === 'all' ? SEARCH_TYPES : [request.type];
+  const parts = types.flatMap((type) => {
+    const visible = request.visible[type];
+    return visible ? [sql<boolean>`(d.type = ${type} and ${visible})`] : [];
+  });
+  if (parts.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`(${sql.join(parts, sql` or `)}) and ${notSuspended('d.owner_id')}`;
+}
+
+/** The page after the cursor, in the order tier, sort_at desc, id desc. */
+function afterCursor(after: SearchCursor | null): RawBuilder<boolean> {
+  if (!after) return sql<boolean>`1 = 1`;
+  return sql<boolean>`(x.tier > ${after.tier} or (x.tier = ${after.tier} and (x.sort_at < ${after.sortAt} or (x.sort_at = ${after.sortAt} and x.id < ${after.id}))))`;
+}
+
+const toHit = (row: HitRow): SearchHit => ({
+  id: Number(row.id),
+  type: row.type as SearchType,
+  refId: Number(row.ref_id),
+  title: row.title,
+  body: row.body,
+  language: row.language as Language,
+  url: row.url,
+  sortAt: row.sort_at,
+  tier: Number(row.tier),
+  imageUrl: row.image_url,
+});
+
+function emptyCounts(): Record<SearchType, number> {
+  return Object.fromEntries(SEARCH_TYPES.map((t) => [t, 0])) as Record<SearchType, number>;
+}
+
+function countsOf(rows: { type: string; n: number | string }[]): Record<SearchType, number> {
+  const counts = emptyCounts();
+  for (const row of rows) if ((SEARCH_TYPES as readonly string[]).includes(row.type)) counts[row.type as SearchType] = Number(row.n);
+  return counts;
+}
+
+/**
+ * SQLite: FTS5 over the words folded and stemmed by the app. The query is built from the words
+ * alone, each quoted, so nothing the searcher typed is FTS5 syntax: per word its stem in the
+ * searcher's language or the word itself (the last one as a prefix), all words required.
+ */
+const sqliteSearch: SearchRepository = {
+  async upsert(db, doc) {
+    const { id } = await db
+      .insertInto('search_documents')
+      .values(documentRow(doc))
+      .onConflict((oc) => oc.columns(['type', 'ref_id']).doUpdateSet((eb) => ({
+        owner_id: eb.ref('excluded.owner_id'),
+        language: eb.ref('excluded.language'),
+        title: eb.ref('excluded.title'),
+        body: eb.ref('excluded.body'),
+        url: eb.ref('excluded.url'),
+        sort_at: eb.ref('excluded.sort_at'),
+        indexed_at: eb.ref('excluded.indexed_at'),
+      })))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const terms = analyzed(doc);
+    await sql`delete from search_fts where rowid = ${id}`.execute(db);
+    await sql`insert into search_fts (rowid, title, body) values (${id}, ${indexTerms(doc.language, terms.title)}, ${indexTerms(doc.language, terms.body)})`.execute(db);
+  },
+  async remove(db, type, refId) {
+    await db.deleteFrom('search_documents').where('type', '=', type).where('ref_id', '=', refId).execute();
+  },
+  async clear(db) {
+    await sql`delete from search_fts`.execute(db);
+    await db.deleteFrom('search_documents').execute();
+  },
+  async insertMany(db, docs) {
+    if (docs.length === 0) return;
+    const rows = await db.insertInto('search_documents').values(docs.map(documentRow)).returning(['id', 'type', 'ref_id']).execute();
+    const ids = new Map(rows.map((r) => [`${r.type}:${r.ref_id}`, r.id]));
+    const values = docs.map((doc) => {
+      const terms = analyzed(doc);
+      return sql`(${ids.get(`${doc.type}:${doc.refId}`)}, ${indexTerms(doc.language, terms.title)}, ${indexTerms(doc.language, terms.body)})`;
+    });
+    await sql`insert into search_fts (rowid, title, body) values ${sql.join(values)}`.execute(db);
+  },
+  async search(db, request) {
+    if (request.words.length === 0) return [];
+    const match = ftsQuery(request.words);
+    const { rows } = await sql<HitRow>`select x.* from (
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+        case when d.id in (select rowid from search_fts where search_fts match ${`{title} : (${match})`}) then 0 else 1 end as tier
+      from search_fts
+      join search_documents d on d.id = search_fts.rowid
+      join users u on u.id = d.owner_id
+      where search_fts match ${match} and ${shownWhere(request)}
+    ) x where ${afterCursor(request.after)} order by x.tier, x.sort_at desc, x.id desc limit ${request.limit}`.execute(db);
+    return rows.map(toHit);
+  },
+  async count(db, request) {
+    if (request.words.length === 0) return emptyCounts();
+    const { rows } = await sql<{ type: string; n: number }>`select d.type, count(*) as n
+      from search_fts join search_documents d on d.id = search_fts.rowid
+      where search_fts match ${ftsQuery(request.words)} and ${shownWhere({ ...request, type: 'all' })}
+      group by d.type`.execute(db);
+    return countsOf(rows);
+  },
+};
+
+/** The FTS5 query of a search's words: only quoted terms, which FTS5 reads as plain text. */
+export function ftsQuery(list: QueryWord[]): string {
+  const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
+  return list
+    .map((w, i) => {
+      const last = i === list.length - 1;
+      const terms = new Set([quote(w.stem), last ? `${quote(w.exact)}*` : quote(w.exact)]);
+      return `(${[...terms].join(' OR ')})`;
+    })
+    .join(' AND ');
+}
+
+const config = (lang: Language) => `tgs_${lang}`;
+
+/** A document's words as a tsvector in its language's configuration and as exact words, at a weight. */
+const vector = (lang: Language, list: string[], weight?: 'A' | 'B') => {
+  const text = list.join(' ');
+  const both = sql`(to_tsvector(${config(lang)}::regconfig, ${text}) || to_tsvector('tgs_simple'::regconfig, ${text}))`;
+  return weight ? sql`setweight(${both}, ${weight})` : both;
+};
+
+/**
+ * PostgreSQL: per word, `websearch_to_tsquery` in the searcher's language configuration (its
+ * stem) or in `tgs_simple` (the exact word; the last one as a prefix through `to_tsquery`). The
+ * words are letters and digits only, so neither parser sees an operator the searcher typed.
+ */
+function tsQuery(request: SearchRequest): RawBuilder<unknown> {
+  const parts = request.words.map((w, i) => {
+    const stemmed = sql`websearch_to_tsquery(${config(request.lang)}::regconfig, ${w.word})`;
+    const exact = i === request.words.length - 1 ? sql`to_tsquery('tgs_simple'::regconfig, ${`'${w.word}':*`})` : sql`websearch_to_tsquery('tgs_simple'::regconfig, ${w.word})`;
+    return sql`(${stemmed} || ${exact})`;
+  });
+  return sql.join(parts, sql` && `);
+}
+
+/** A document's row with its tsvectors, for a PostgreSQL insert. */
+function postgresValues(doc: SearchDocument) {
+  const row = documentRow(doc);
+  const terms = analyzed(doc);
+  return sql`(${row.type}, ${row.ref_id}, ${row.owner_id}, ${row.language}, ${row.title}, ${row.body}, ${row.url}, ${row.sort_at}, ${row.indexed_at},
+    ${vector(doc.language, terms.title, 'A')} || ${vector(doc.language, terms.body, 'B')}, ${vector(doc.language, terms.title)})`;
+}
+
+const POSTGRES_COLUMNS = sql`(type, ref_id, owner_id, language, title, body, url, sort_at, indexed_at, tsv, title_tsv)`;
+
+const postgresSearch: SearchRepository = {
+  async upsert(db, doc) {
+    await sql`insert into search_documents ${POSTGRES_COLUMNS} values ${postgresValues(doc)}
+      on conflict (type, ref_id) do update set owner_id = excluded.owner_id, language = excluded.language, title = excluded.title,
+        body = excluded.body, url = excluded.url, sort_at = excluded.sort_at, indexed_at = excluded.indexed_at,
+        tsv = excluded.tsv, title_tsv = excluded.title_tsv`.execute(db);
+  },
+  remove: sqliteSearch.remove,
+  async clear(db) {
+    await db.deleteFrom('search_documents').execute();
+  },
+  async insertMany(db, docs) {
+    if (docs.length === 0) return;
+    await sql`insert into search_documents ${POSTGRES_COLUMNS} values ${sql.join(docs.map(postgresValues))}`.execute(db);
+  },
+  async search(db, request) {
+    if (request.words.length === 0) return [];
+    const { rows } = await sql<HitRow>`select x.* from (
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+        case when d.title_tsv @@ q.query then 0 else 1 end as tier
+      from search_documents d
+      cross join (select ${tsQuery(request)} as query) q
+      join users u on u.id = d.owner_id
+      where d.tsv @@ q.query and ${shownWhere(request)}
+    ) x where ${afterCursor(request.after)} order by x.tier, x.sort_at desc, x.id desc limit ${request.limit}`.execute(db);
+    return rows.map(toHit);
+  },
+  async count(db, request) {
+    if (request.words.length === 0) return emptyCounts();
+    const { rows } = await sql<{ type: string; n: number }>`select d.type, count(*) as n
+      from search_documents d
+      where d.tsv @@ (${tsQuery(request)}) and ${shownWhere({ ...request, type: 'all' })}
+      group by d.type`.execute(db);
+    return countsOf(rows);
+  },
+};
+
+/** The repository of the engine `db` runs on. */
+export function searchRepository(db: Db): SearchRepository {
+  return isPostgresDb(db) ? postgresSearch : sqliteSearch;
+}
+
+/** The version of the index's rules a database was built with (search_state). */
+export async function readIndexVersion(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('search_state').select('value').where('key', '=', 'version').executeTakeFirst();
+  return row?.value ?? null;
+}
+
+export async function writeIndexVersion(db: Db, version: string): Promise<void> {
+  await db
+    .insertInto('search_state')
+    .values({ key: 'version', value: version })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: version }))
+    .execute();
+}
