@@ -97,10 +97,13 @@ type StyleRow = Selectable<StylesTable> & { user_id: number };
 /** The local part of a demo address: the stable name a piece id is made from. */
 const localPart = (emailKey: string) => emailKey.slice(0, emailKey.indexOf('@'));
 
-/** The pieces of one account's portfolio: 4 to 6, through the looks of its styles in turn, two in five fresh. */
+/** The accounts the README offers as demo logins: a visitor tries them first, so they show a full portfolio. */
+const SHOWCASE = new Set(['lena', 'studio']);
+
+/** The pieces of one account's portfolio: 4 to 6 (8 for a showcase login), through the looks of its styles in turn, two in five fresh. */
 export function portfolioPieces(emailKey: string, slugs: string[]): Piece[] {
   const local = localPart(emailKey);
-  const count = 4 + (seedOf(local) % 3);
+  const count = SHOWCASE.has(local) ? 8 : 4 + (seedOf(local) % 3);
   return Array.from({ length: count }, (_, k) => {
     const id = `p-${local}-${k}`;
     return { id, family: familyOf(slugs[k % slugs.length] ?? 'traditional'), fresh: seedOf(id) % 5 < 2 };
