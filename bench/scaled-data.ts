@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { loadConfig } from '../src/server/config';
-import { createDb, migrateToLatest } from '../src/server/db/index';
+import { createDb, isPostgresDb, migrateToLatest } from '../src/server/db/index';
 import { seed } from '../src/server/seed/index';
 import { hashPassword } from '../src/server/modules/auth/index';
 import { rebuildSearchIndex } from '../src/server/modules/search/index';
+import { withDeferredIndexes } from './bulk-load';
 import { addScaledForum } from './scaled-forum';
 import { addScaledListings } from './scaled-listings';
 import { addScaledMessages } from './scaled-messages';
@@ -12,11 +14,27 @@ import { addScaledMessages } from './scaled-messages';
  * each with styles, and `messages` messages between them when asked for. Written straight
  * through the database, in batches, for speed.
  */
-export async function createScaledDatabase(env: Record<string, string>, users = 20_000, listings = 100_000, messages = 0): Promise<void> {
+export async function createScaledDatabase(
+  env: Record<string, string>,
+  users = 20_000,
+  listings = 100_000,
+  messages = 0,
+  log: (line: string) => void = () => {},
+): Promise<void> {
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    log(`  ${name}: ${((now - mark) / 1000).toFixed(1)} s`);
+    mark = now;
+  };
   const config = loadConfig(env);
   const db = createDb(config.database);
   await migrateToLatest(db);
   await seed({ db, config }, { demo: false });
+  // A build that fails is thrown away, so SQLite need not sync; a larger page cache keeps index pages in memory.
+  if (!isPostgresDb(db)) await sql`pragma synchronous = off`.execute(db);
+  if (!isPostgresDb(db)) await sql`pragma cache_size = -262144`.execute(db);
+  phase('schema and reference data');
   const hash = await hashPassword('bench-password-1!');
   const styles = await db.selectFrom('styles').select('id').execute();
   const cities = await db.selectFrom('cities').select(['id', 'name', 'country_id']).limit(500).execute();
@@ -53,13 +71,25 @@ export async function createScaledDatabase(env: Record<string, string>, users = 
     await db.insertInto('user_styles').values(links).onConflict((oc) => oc.doNothing()).execute();
   }
   // 100,000 guest spots and 100,000 availabilities, so the public lists are measured at scale.
-  await addScaledListings(db, listings);
+  phase(`${users.toLocaleString('en')} users`);
+  await withDeferredIndexes(db, ['guest_spots', 'availabilities', 'guest_spot_styles', 'availability_styles'], () => addScaledListings(db, listings));
+  phase(`${listings.toLocaleString('en')} guest spots and availabilities`);
   await addPortfolios(db, styles.map((s) => s.id));
   // 20,000 forum threads and one of 400 replies: the category pages and a deep thread page.
   await addScaledForum(db);
+  phase('portfolios and forum');
   // Written past the services, so the search index is built from the rows afterwards, as `npm run search:reindex` does.
   await rebuildSearchIndex(db);
-  if (messages > 0) await addScaledMessages(db, messages);
+  phase('search index');
+  if (messages > 0) {
+    await withDeferredIndexes(db, ['messages', 'conversations'], () => addScaledMessages(db, messages));
+    phase(`${messages.toLocaleString('en')} messages`);
+  }
+  // A live database has its planner statistics from autovacuum; a fresh one has none yet.
+  if (isPostgresDb(db)) {
+    await sql`vacuum analyze`.execute(db);
+    phase('vacuum analyze');
+  }
   await db.destroy();
 }
 

@@ -10,15 +10,15 @@ import type { NewAccount } from './register';
  */
 const ASIDE_ADDRESS = '127.0.0.2';
 
-/** Registers an account through the API from the second loopback address; answers the new user. */
-export function registerAside(account: NewAccount): Promise<{ id: number; username: string; name: string }> {
+/** Registers an account through the API from another loopback address (the second unless named); answers the new user. */
+export function registerAside(account: NewAccount, from = ASIDE_ADDRESS): Promise<{ id: number; username: string; name: string }> {
   const body = JSON.stringify(account);
   return new Promise((resolve, reject) => {
     const req = request(
       new URL('/api/auth/register', baseUrl),
       {
         method: 'POST',
-        localAddress: ASIDE_ADDRESS,
+        localAddress: from,
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: baseUrl, 'Content-Length': Buffer.byteLength(body) },
       },
       (res) => {

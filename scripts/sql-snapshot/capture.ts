@@ -86,8 +86,11 @@ class LockStripper extends OperationNodeTransformer {
 
 /** Statements that only exist on PostgreSQL and have nothing to do on a single-writer SQLite file. */
 const POSTGRES_ONLY = /^\s*(lock\s+table|select\s+pg_advisory_xact_lock)\b/i;
-/** Full-text search has no SQLite twin to run in the PostgreSQL pass: recorded, answered with no rows. */
-const POSTGRES_FULL_TEXT = /::regconfig|\b(to_tsvector|to_tsquery|websearch_to_tsquery|setweight)\s*\(/i;
+/**
+ * Full-text search and PostgreSQL's casts (`::int[]` of an owner list) have no SQLite twin to run
+ * in the PostgreSQL pass: recorded, answered with no rows.
+ */
+const POSTGRES_FULL_TEXT = /@@|::|\b(to_tsvector|to_tsquery|websearch_to_tsquery|setweight)\s*\(/i;
 
 /**
  * Records every query the app runs through a Kysely instance, with the module and line that
@@ -127,7 +130,8 @@ class CaptureConnection implements DatabaseConnection {
   /** The statement SQLite runs for a query compiled in this connection's dialect. */
   private forSqlite(compiled: CompiledQuery): CompiledQuery | null {
     if (this.mode === 'sqlite') return compiled;
-    if (RawNode.is(compiled.query) && (POSTGRES_ONLY.test(compiled.sql) || POSTGRES_FULL_TEXT.test(compiled.sql))) return null;
+    // Full text may sit inside a built query too (a list's text filter): any statement using it is skipped.
+    if ((RawNode.is(compiled.query) && POSTGRES_ONLY.test(compiled.sql)) || POSTGRES_FULL_TEXT.test(compiled.sql)) return null;
     const node = new LockStripper().transformNode(compiled.query) as RootOperationNode;
     const { sql, parameters } = new SqliteQueryCompiler().compileQuery(node, compiled.queryId);
     return { ...compiled, sql, parameters };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../common/languages';
-import { render } from './entry-server';
+import { render, renderPasses } from './entry-server';
 import { i18n } from './i18n/i18n';
 import de from './i18n/locales/de/about.json';
 import en from './i18n/locales/en/about.json';
@@ -8,39 +8,19 @@ import fr from './i18n/locales/fr/about.json';
 
 const LEADS: Partial<Record<Language, string>> = { de: de.lead, en: en.lead, fr: fr.lead };
 
-/** A promise a test settles by hand. */
-function gate() {
-  let open: () => void = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
 // JSX escapes quotes and ampersands; the leads compare as the markup holds them.
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+
+const SITE = [{ key: ['site'], data: { operator: null, publicUrl: 'https://tgs.example' } }];
 
 describe('server renders in different languages at once', () => {
   it('keep each its own language and leave the shared interface language alone', async () => {
     const before = i18n.language;
-    // The German render's data arrives only after the French render asked for its own, so both
-    // are under way together whatever order they started in.
-    const french = gate();
-    const seen: Language[] = [];
-    const get = async (path: string, lang: Language): Promise<Response> => {
-      seen.push(lang);
-      if (lang === 'fr') french.open();
-      if (lang === 'de') await french.promise;
-      expect(i18n.language, 'the shared instance switched during a render').toBe(before);
-      expect(path).toBe('/api/site');
-      return new Response(JSON.stringify({ operator: null, publicUrl: 'https://tgs.example' }), { status: 200, headers: { 'content-type': 'application/json' } });
-    };
     const pages = await Promise.all([
-      render('http://localhost/de/aboutus', 'de', 'aboutus', get),
-      render('http://localhost/fr/aboutus', 'fr', 'aboutus', get),
-      render('http://localhost/aboutus', 'en', 'aboutus', get),
+      render('http://localhost/de/aboutus', 'de', 'aboutus', SITE),
+      render('http://localhost/fr/aboutus', 'fr', 'aboutus', SITE),
+      render('http://localhost/aboutus', 'en', 'aboutus', SITE),
     ]);
-    expect(seen).toEqual(expect.arrayContaining(['de', 'fr', 'en']));
     const langs: Language[] = ['de', 'fr', 'en'];
     pages.forEach((page, i) => {
       const lang = langs[i] as Language;
@@ -52,5 +32,20 @@ describe('server renders in different languages at once', () => {
       }
     });
     expect(i18n.language).toBe(before);
+  });
+});
+
+describe('one render from loaded data', () => {
+  it('renders a page once, from the queries it is given, and hands them on to hydrate from', async () => {
+    const before = renderPasses();
+    const page = await render('http://localhost/impressum', 'en', 'impressum', SITE);
+    expect(renderPasses() - before).toBe(1);
+    expect(page?.state.queries.queries.map((q) => q.queryKey)).toEqual([['site']]);
+  });
+
+  it('refuses to call the API while rendering: a page asking for data it was not given throws, naming it', async () => {
+    const before = renderPasses();
+    await expect(render('http://localhost/impressum', 'en', 'impressum', [])).rejects.toThrow('["site"]');
+    expect(renderPasses() - before).toBe(1);
   });
 });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { dehydrate, QueryClientProvider, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -17,8 +16,11 @@ import type { ServerState } from './ssr/state';
 
 export { SERVER_STATE_ID } from './ssr/state';
 
-/** How the renderer reaches the API: the server answers a GET of an API path in its own process. */
-export type ApiGet = (path: string, lang: Language) => Promise<Response>;
+/** One query's data, loaded by the server before the render: its key and what the page's hook keeps. */
+export interface PageQuery {
+  key: readonly unknown[];
+  data: unknown;
+}
 
 /** A rendered page: the markup of the app root and the state the browser hydrates from. */
 export interface RenderedPage {
@@ -32,26 +34,26 @@ export interface RenderedPage {
 // starts them before it reads the body.
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 
-// Renders of different requests interleave while they wait for data; each call of the API knows
-// its request (and so its language) through the async context it was started in.
-const current = new AsyncLocalStorage<{ lang: Language; get: ApiGet }>();
-
-setApiTransport((input) => {
-  const request = current.getStore();
-  if (!request) return Promise.reject(new Error('An API call outside a server render.'));
-  return request.get(String(input), request.lang);
-});
+// The page's data comes loaded (docs/decisions/032): a hook that still calls the API while
+// rendering asks for something its route's loader does not give, and the page is left to the browser.
+setApiTransport((input) => Promise.reject(new Error(`An API call while rendering on the server: ${String(input)}`)));
 
 const routes = buildRoutes({ server: true });
 
 /** A render should never take longer than this; past it the visitor gets the empty shell. */
 const RENDER_TIMEOUT_MS = 5000;
-/** Queries found by one pass may reveal more (a profile, then its listings); a few rounds suffice. */
-const MAX_PASSES = 4;
+
+let passes = 0;
+
+/** How many times this bundle has rendered a page: one per page (the render tests count them). */
+export function renderPasses(): number {
+  return passes;
+}
 
 const SESSION = { state: 'loggedOut', user: null } as const;
 
 function renderAll(node: ReactNode): Promise<string> {
+  passes++;
   return new Promise((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -111,45 +113,33 @@ function tree(client: QueryClient, router: Router, lang: Language): ReactNode {
   );
 }
 
-/** Renders until the page asks for no query it has no data for; null when a query fails or the rounds run out. */
-async function renderWithData(client: QueryClient, router: Router, lang: Language): Promise<string | null> {
-  for (let pass = 1; pass <= MAX_PASSES; pass++) {
-    const html = await renderAll(tree(client, router, lang));
-    const next = waiting(client);
-    if (next.length === 0) return html;
-    await Promise.all(next.map((q) => q.fetch().catch(() => undefined)));
-    // A failed query would render its error here and a spinner in the browser: leave the page to the browser.
-    if (next.some((q) => q.state.status === 'error')) return null;
-  }
-  return null;
-}
-
 /**
- * Renders a public page for a visitor: the route's loaders run as in the browser, then the page
- * is rendered until every query it asks for has its data. Answers null when the page is not
- * a plain 200 render (a 404 or an error): the server then sends the empty shell and
- * the browser renders it as today.
+ * Renders a public page for a visitor, once, from the data the server loaded for its route: the
+ * route's loaders run as in the browser, the QueryClient starts with every query the page asks
+ * for. Answers null when the page is not a plain 200 render (a 404 or an error): the server then
+ * sends the empty shell and the browser renders it as today. Throws when the page asked for data
+ * it was not given, which is a loader to fix.
  */
-export async function render(url: string, lang: Language, routeId: RouteId, get: ApiGet): Promise<RenderedPage | null> {
-  return current.run({ lang, get }, async () => {
-    const namespaces = [...SHELL_NAMESPACES, ...(screenNamespaces[routeId] ?? [])];
-    await ensureNamespaces(lang, namespaces);
-    const router = await createStaticRouter(routes, url);
-    if (router.state.error) return null;
+export async function render(url: string, lang: Language, routeId: RouteId, queries: readonly PageQuery[]): Promise<RenderedPage | null> {
+  const namespaces = [...SHELL_NAMESPACES, ...(screenNamespaces[routeId] ?? [])];
+  await ensureNamespaces(lang, namespaces);
+  const router = await createStaticRouter(routes, url);
+  if (router.state.error) return null;
 
-    const client = createQueryClient();
-    client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-    const html = await renderWithData(client, router, lang);
-    if (html === null) return null;
-    const head = LEADING_PRELOADS.exec(html)?.[0] ?? '';
-    return {
-      html: html.slice(head.length),
-      head,
-      state: {
-        lang,
-        namespaces,
-        queries: dehydrate(client),
-      },
-    };
-  });
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  for (const query of queries) client.setQueryData(query.key, query.data);
+  const html = await renderAll(tree(client, router, lang));
+  const missing = waiting(client);
+  if (missing.length > 0) throw new Error(`The page asked for data its loader did not give: ${JSON.stringify(missing.map((q) => q.queryKey))}`);
+  const head = LEADING_PRELOADS.exec(html)?.[0] ?? '';
+  return {
+    html: html.slice(head.length),
+    head,
+    state: {
+      lang,
+      namespaces,
+      queries: dehydrate(client),
+    },
+  };
 }

@@ -218,6 +218,8 @@ export interface ListPage<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** Present when `total` is a lower bound: a long list is counted only so far past the page ("1,000+"). */
+  totalCapped?: true;
 }
 
 /**

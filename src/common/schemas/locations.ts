@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { LOCATION_LIMIT_DEFAULT, LOCATION_LIMIT_MAX, LOCATION_QUERY_MAX, LOCATION_QUERY_MIN } from '../location-limits';
 import { text } from '../text';
 
 /** A location search takes 2 to 80 characters and answers 1 to 20 cities (10 unless asked). */
-export const LOCATION_QUERY_MIN = 2;
-export const LOCATION_QUERY_MAX = 80;
-export const LOCATION_LIMIT_MAX = 20;
-export const LOCATION_LIMIT_DEFAULT = 10;
+export { LOCATION_LIMIT_DEFAULT, LOCATION_LIMIT_MAX, LOCATION_QUERY_MAX, LOCATION_QUERY_MIN };
 /** Beyond this distance a point has no nearest city: it lies in no place the platform knows. */
 export const NEAREST_CITY_MAX_KM = 100;
 

@@ -300,6 +300,12 @@ export interface ConversationsTable {
   created_at: Timestamp;
 }
 
+/** What a user has unread over their visible conversations with unblocked contacts, kept by triggers (migration 075). */
+export interface UnreadCountersTable {
+  user_id: number;
+  unread: Defaulted<number>;
+}
+
 export interface BlocksTable {
   blocker_id: number;
   blocked_id: number;
@@ -578,6 +584,7 @@ export interface Database {
   reviews: ReviewsTable;
   messages: MessagesTable;
   conversations: ConversationsTable;
+  unread_counters: UnreadCountersTable;
   blocks: BlocksTable;
   reports: ReportsTable;
   applications: ApplicationsTable;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../common/constants';
 import type { AnswerCache, StoredAnswer } from '../lib/answer-cache/bytes';
+import { createStatsCounter } from '../lib/answer-cache/stats';
 import type { Presence } from '../modules/events/index';
 import { requestLanguage } from '../i18n';
 import { accepts, matchesEtag } from './answers';
@@ -48,6 +49,8 @@ export interface FastLane {
 }
 
 const laneKey = (lang: string, url: string) => `${lang} ${url}`;
+
+type LaneKind = 'visitors' | 'readers';
 
 /** The session cookie's value as @fastify/cookie reads it (the first of that name), or undefined. */
 export function sessionToken(cookieHeader: string): string | undefined {
@@ -98,10 +101,16 @@ function send(req: IncomingMessage, res: ServerResponse, lane: Lane): void {
   res.end(body);
 }
 
-function keep<T extends Lane>(lanes: Map<string, T>, key: string, lane: T): void {
+/** Hits, misses and evictions per lane, in the process's cache counts (`answerCacheStats()`). */
+const laneStats = createStatsCounter('fast-lane');
+
+function keep<T extends Lane>(lanes: Map<string, T>, kind: LaneKind, key: string, lane: T): void {
   lanes.delete(key);
   lanes.set(key, lane);
-  if (lanes.size > MAX_ENTRIES) lanes.delete(lanes.keys().next().value as string);
+  if (lanes.size > MAX_ENTRIES) {
+    lanes.delete(lanes.keys().next().value as string);
+    laneStats.count(kind, 'evictions');
+  }
 }
 
 /**
@@ -124,24 +133,27 @@ export function createFastLane(): FastLane {
   const readers = new Map<string, MemberLane>();
   let members: Members | undefined;
 
-  const current = <T extends Lane>(lanes: Map<string, T>, key: string): T | undefined => {
-    const lane = lanes.get(key);
-    if (!lane) return undefined;
-    if (lane.answer.key === undefined || lane.cache.peek(lane.answer.key) !== lane.answer) {
-      lanes.delete(key);
-      return undefined;
-    }
-    return lane;
+  /**
+   * Whether the lane's answer is still the one the answer cache keeps; checked last, right before
+   * sending, since the check counts as a read of that answer (its place in the cache's
+   * least-recently-used order) and moves the lane to the end of its own.
+   */
+  const current = <T extends Lane>(lanes: Map<string, T>, key: string, lane: T): boolean => {
+    lanes.delete(key);
+    if (lane.answer.key === undefined || lane.cache.use(lane.answer.key) !== lane.answer) return false;
+    lanes.set(key, lane);
+    return true;
   };
 
   function serveMember(req: IncomingMessage, res: ServerResponse, key: string, cookie: string): boolean {
     if (!members) return false;
     const token = sessionToken(cookie);
     if (!token) return false;
-    const lane = current(readers, key);
+    const lane = readers.get(key);
     if (!lane) return false;
     const user = members.sessions.peek(token)?.user;
     if (!user || !lane.readers.has(user.id) || user.role === 'admin' || lane.answer.owners.has(user.id)) return false;
+    if (!current(readers, key, lane)) return false;
     send(req, res, lane);
     members.presence.touch(user.id, members.log);
     return true;
@@ -154,11 +166,18 @@ export function createFastLane(): FastLane {
       if (!url || url.length > MAX_URL) return false;
       const key = laneKey(requestLanguage(req.headers), url);
       const cookie = req.headers.cookie;
-      if (cookie !== undefined) return serveMember(req, res, key, cookie);
-      const lane = current(visitors, key);
-      if (!lane) return false;
-      send(req, res, lane);
-      return true;
+      const kind: LaneKind = cookie === undefined ? 'visitors' : 'readers';
+      let served = false;
+      if (cookie !== undefined) served = serveMember(req, res, key, cookie);
+      else {
+        const lane = visitors.get(key);
+        if (lane && current(visitors, key, lane)) {
+          send(req, res, lane);
+          served = true;
+        }
+      }
+      laneStats.count(kind, served ? 'hits' : 'misses');
+      return served;
     },
 
     remember(request, answer, headers) {
@@ -168,7 +187,7 @@ export function createFastLane(): FastLane {
       const key = laneKey(request.lang, url);
       const cache = request.server.ctx.answers;
       if (request.headers.cookie === undefined) {
-        keep(visitors, key, { cache, answer, headers: keptHeaders(headers) });
+        keep(visitors, 'visitors', key, { cache, answer, headers: keptHeaders(headers) });
         return;
       }
       const user = request.user;
@@ -179,7 +198,7 @@ export function createFastLane(): FastLane {
         if (known.readers.size < MAX_MEMBERS) known.readers.add(user.id);
         return;
       }
-      keep(readers, key, { cache, answer, headers: keptHeaders(headers), readers: new Set([user.id]) });
+      keep(readers, 'readers', key, { cache, answer, headers: keptHeaders(headers), readers: new Set([user.id]) });
     },
 
     admitMembers(next) {

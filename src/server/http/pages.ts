@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROUTES, matchRoute, pathTo, type RouteId, type RouteMatch } from '../../common/routes';
+import { canonicalQuery } from '../../common/page-params';
 import { splitLanguage, type Language } from '../../common/languages';
 import { legacyTarget, parseLegacyPath, type LegacyLookupKind } from '../../common/legacy-paths';
 import type { SessionUser } from '../../common/schemas/session';
@@ -9,7 +10,9 @@ import type { AppContext } from '../context';
 import { t } from '../i18n';
 import { renderHead, type Head, type PageHead } from './head';
 import { sendAnswer } from './answers';
-import { createPageRenderer, EMPTY_ROOT, routeTags } from './render';
+import { createPageRenderer, EMPTY_ROOT, routeTags, type PageLoader } from './render';
+
+export type { PageLoader, PageQuery } from './render';
 
 /**
  * A capability's head for one of its routes. Answering null means "no such thing" (an
@@ -40,6 +43,8 @@ export type LegacyLookup = (key: number | string, viewer: SessionUser | null) =>
 
 export interface PageRegistry {
   heads: Map<RouteId, HeadResolver>;
+  /** Each server-rendered route's data (src/server/http/loaders). */
+  loaders: Map<RouteId, PageLoader>;
   /**
    * Routes whose head resolver answers the same for every viewer (it reads no `request.user`):
    * a logged-in viewer's page of such a route, or of a route without a resolver, is kept.
@@ -51,7 +56,7 @@ export interface PageRegistry {
 }
 
 export function createPageRegistry(): PageRegistry {
-  const registry: PageRegistry = { heads: new Map(), sharedHeads: new Set(), redirects: [], legacyLookups: new Map() };
+  const registry: PageRegistry = { heads: new Map(), loaders: new Map(), sharedHeads: new Set(), redirects: [], legacyLookups: new Map() };
   // The legacy and German paths, with the same definition the app redirects by.
   registry.redirects.push(async (pathname, { viewer, search, log }) => {
     const route = parseLegacyPath(pathname);
@@ -135,7 +140,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
 /** Answers every non-API GET with the app's HTML and a head written for that page and language. */
 export function registerPages(app: FastifyInstance, ctx: AppContext, registry: PageRegistry): void {
   const template = loadTemplate(ctx.config.webDist);
-  const renderer = createPageRenderer(app, ctx.config.webDist);
+  const renderer = createPageRenderer(registry.loaders, ctx.config.webDist);
   const dev = !ctx.config.isProduction;
 
   /** How a page is kept: a visitor's rendered page, a logged-in viewer's shell, or not at all. */
@@ -160,11 +165,14 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
     // compressed forms, under the tags of the lists and users it shows (docs/decisions/018). A
     // logged-in viewer's page is the app's shell with the page's head, the same for every viewer
     // where the head is: kept as bytes too, so it is a lookup (and the fast lane's).
+    // A page is kept once for the parameters its route reads, in a fixed order, defaults left
+    // out: `?utm_source=x`, `fbclid` and junk neither render nor take a place of their own.
+    const search = match ? canonicalQuery(match.id, url.searchParams) : url.search;
     const kept = match && keptAs(request, match);
     if (match && kept) {
       try {
-        const page = await ctx.answers.get(`${kept}:${lang}:${pathname}${url.search}`, routeTags(match), async () => {
-          const made = await makePage(request, match, lang);
+        const page = await ctx.answers.get(`${kept}:${lang}:${pathname}${search}`, routeTags(match), async () => {
+          const made = await makePage(request, match, lang, search);
           if (made.status !== 200) throw new UncachedPage(made.status, made.html);
           return { body: made.html, type: HTML, tags: made.tags };
         });
@@ -174,12 +182,12 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
         return sendHtml(reply, error.status, error.html);
       }
     }
-    const made = await makePage(request, match, lang);
+    const made = await makePage(request, match, lang, search);
     return sendHtml(reply, made.status, made.html);
   };
 
   /** The page's HTML: the head for its data and language, and the rendered app where there is one. */
-  async function makePage(request: FastifyRequest, match: RouteMatch | null, lang: Language): Promise<{ status: number; html: string; tags: string[] }> {
+  async function makePage(request: FastifyRequest, match: RouteMatch | null, lang: Language, search: string): Promise<{ status: number; html: string; tags: string[] }> {
     let head: PageHead | null = null;
     let status = 200;
     if (match) {
@@ -198,7 +206,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext, registry: P
       alternates: head.alternates,
     });
     let html = fillTemplate(template(), lang, headHtml);
-    const rendered = status === 200 && match && renderer?.renders(request, match) ? await renderer.render(request, match, lang) : null;
+    const rendered = status === 200 && match && renderer?.renders(request, match) ? await renderer.render(request, match, lang, search) : null;
     if (rendered) {
       // A rendered page shows its content before any script runs: the module preloads would only
       // take bandwidth from the stylesheet and the first image.

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../common/constants';
 import type { Language } from '../../common/languages';
 import type { RouteId, RouteMatch } from '../../common/routes';
+import { AppError } from '../errors';
 import { tags } from '../lib/answer-cache/index';
 
 /**
@@ -50,6 +51,19 @@ export const SERVER_RENDERED: ReadonlySet<RouteId> = new Set<RouteId>([
   'kontakt',
 ]);
 
+/** One query of a page's data: the key the page's hook asks under, and what that hook keeps. */
+export interface PageQuery {
+  key: readonly unknown[];
+  data: unknown;
+}
+
+/**
+ * Loads a server-rendered page's data before it is rendered, from its route's params, its
+ * canonical query (only the parameters the route reads) and the language (docs/decisions/032).
+ * Null leaves the page to the browser.
+ */
+export type PageLoader = (match: RouteMatch, ctx: { lang: Language; search: URLSearchParams }) => Promise<PageQuery[] | null>;
+
 /** The page as the renderer hands it over: the app root's markup and the state to hydrate from. */
 interface RenderedPage {
   html: string;
@@ -60,7 +74,7 @@ interface RenderedPage {
 /** The server bundle of the web app (src/web/entry-server.tsx, built to dist/ssr by vite.ssr.config.ts). */
 interface ServerEntry {
   SERVER_STATE_ID: string;
-  render(url: string, lang: Language, routeId: RouteId, get: (path: string, lang: Language) => Promise<Response>): Promise<RenderedPage | null>;
+  render(url: string, lang: Language, routeId: RouteId, queries: readonly PageQuery[]): Promise<RenderedPage | null>;
 }
 
 /** The empty app root of the page template, which a rendered page replaces. */
@@ -72,8 +86,9 @@ export interface PageRenderer {
   /**
    * The app root with the page rendered into it and the state after it, the tags for the head
    * (the first images' preloads), and the cache tags of what it shows; null for the empty shell.
+   * `search` is the page's canonical query: only the parameters its route reads.
    */
-  render(request: FastifyRequest, match: RouteMatch, lang: Language): Promise<{ root: string; head: string; tags: string[] } | null>;
+  render(request: FastifyRequest, match: RouteMatch, lang: Language, search: string): Promise<{ root: string; head: string; tags: string[] } | null>;
 }
 
 // JSON inside a <script> block must not be able to close the block.
@@ -101,8 +116,13 @@ const LIST_TAGS: Partial<Record<RouteId, string[]>> = {
   // The studio directory: as the artists', and its "open guest spots" filter.
   tattooStudios: [tags.artists, tags.listings('guest-spots')],
   tattooStudiosPage: [tags.artists, tags.listings('guest-spots')],
-  // A profile edit clears the artist lists' tag, a listing's write its kind's lists.
-  search: [tags.artists, tags.listings('guest-spots'), tags.listings('availabilities')],
+  // A profile edit clears the artist lists' tag, a listing's write its kind's lists, a forum write the forum's.
+  search: [tags.artists, tags.listings('guest-spots'), tags.listings('availabilities'), tags.forum],
+  forum: [tags.forum],
+  forumCategory: [tags.forum],
+  forumCategoryPage: [tags.forum],
+  forumThread: [tags.forum],
+  forumThreadPage: [tags.forum],
 };
 
 /** The tags a page is filed under before it is made: the lists it shows (a listing's edit clears its kind's lists). */
@@ -135,36 +155,40 @@ export function serverEntryPath(webDist: string): string {
 
 /**
  * Renders public pages with the server bundle, when there is one (a build; the API tests run
- * without). Data comes from the app itself through inject, so a rendered page shows exactly what
- * the API answers a visitor. The caller keeps the whole page as bytes under the tags of what it
- * shows (docs/decisions/018).
+ * without). The route's loader (src/server/http/loaders) loads the page's data from the services
+ * the API answers with, and the page is rendered once from it (docs/decisions/032). The caller
+ * keeps the whole page as bytes under the tags of what it shows (docs/decisions/018).
  */
-export function createPageRenderer(app: FastifyInstance, webDist: string | undefined): PageRenderer | null {
+export function createPageRenderer(loaders: ReadonlyMap<RouteId, PageLoader>, webDist: string | undefined): PageRenderer | null {
   const file = webDist ? serverEntryPath(webDist) : null;
   if (!file || !existsSync(file)) return null;
   let entry: Promise<ServerEntry> | undefined;
   const load = () => (entry ??= import(pathToFileURL(file).href) as Promise<ServerEntry>);
 
-  const get = async (apiPath: string, lang: Language): Promise<Response> => {
-    const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json', 'x-language': lang } });
-    const type = res.headers['content-type'];
-    return new Response(res.payload, { status: res.statusCode, headers: typeof type === 'string' ? { 'content-type': type } : {} });
-  };
-
   return {
     renders(request, match) {
       // A logged-in viewer sees per-viewer parts (edit buttons, Apply): their page stays the shell.
-      return request.method === 'GET' && SERVER_RENDERED.has(match.id) && !request.cookies[SESSION_COOKIE];
+      return request.method === 'GET' && SERVER_RENDERED.has(match.id) && loaders.has(match.id) && !request.cookies[SESSION_COOKIE];
     },
-    async render(request, match, lang) {
+    async render(request, match, lang, search) {
+      const loader = loaders.get(match.id);
+      if (!loader) return null;
+      // The page is rendered for its canonical address: a parameter it does not read never reaches it.
       const url = new URL(request.url, 'http://page.invalid');
-      const server = await load();
+      url.search = search;
+      let server: ServerEntry;
       let page: RenderedPage | null;
       try {
-        page = await server.render(url.href, lang, match.id, get);
+        const [bundle, queries] = await Promise.all([load(), loader(match, { lang, search: new URLSearchParams(search) })]);
+        if (!queries) return null;
+        server = bundle;
+        // As the browser will hold them: what JSON does not carry (a Date, an undefined field)
+        // must not make the server's markup differ from the hydrated page's.
+        page = await server.render(url.href, lang, match.id, JSON.parse(JSON.stringify(queries)) as PageQuery[]);
       } catch (error) {
-        // The browser can still render the page: a failed render costs speed, never the page.
-        request.log.error({ err: error }, 'server render failed');
+        // A thing gone between the head and the data (a 404, a refused filter) leaves the page to the
+        // browser as its answer would; anything else is logged. A failed render costs speed, never the page.
+        if (!(error instanceof AppError && error.status < 500)) request.log.error({ err: error }, 'server render failed');
         return null;
       }
       if (!page) return null;

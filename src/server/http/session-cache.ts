@@ -1,6 +1,10 @@
 import type { SessionUser } from '../../common/schemas/session';
 import type { Invalidatable } from '../lib/answer-cache/index';
 import { userOfTag } from '../lib/answer-cache/index';
+import { createStatsCounter } from '../lib/answer-cache/stats';
+
+/** One kind in the process's cache counts (`answerCacheStats().sessions.sessions`). */
+const KIND = 'sessions';
 
 /** Turns a session cookie's value into its session, or null when unknown or expired. */
 export type SessionResolver = (token: string) => Promise<{ id: string; user: SessionUser } | null>;
@@ -31,6 +35,9 @@ export function createSessionCache(resolve: SessionResolver, { ttlMs = SESSION_C
   const entries = new Map<string, Entry>();
   const byUser = new Map<number, Set<string>>();
   const loading = new Map<string, Promise<Session>>();
+  // Hits are lookups answered from memory (a request the fast lane passes on may look twice);
+  // misses are lookups that went to the database or joined one under way.
+  const counter = createStatsCounter('sessions');
   // Bumped by every invalidation: a lookup that began before one is answered but not kept.
   let epoch = 0;
 
@@ -53,7 +60,10 @@ export function createSessionCache(resolve: SessionResolver, { ttlMs = SESSION_C
       if (!set) byUser.set(session.user.id, (set = new Set()));
       set.add(token);
     }
-    if (entries.size > maxEntries) forget(entries.keys().next().value as string);
+    if (entries.size > maxEntries) {
+      forget(entries.keys().next().value as string);
+      counter.count(KIND, 'evictions');
+    }
   }
 
   return {
@@ -61,12 +71,16 @@ export function createSessionCache(resolve: SessionResolver, { ttlMs = SESSION_C
       if (ttlMs <= 0) return undefined;
       const entry = entries.get(token);
       if (!entry) return undefined;
-      if (entry.expires > Date.now()) return entry.session;
+      if (entry.expires > Date.now()) {
+        counter.count(KIND, 'hits');
+        return entry.session;
+      }
       forget(token);
       return undefined;
     },
 
     resolve(token) {
+      counter.count(KIND, 'misses');
       const running = loading.get(token);
       if (running) return running;
       const started = epoch;

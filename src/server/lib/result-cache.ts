@@ -15,7 +15,7 @@ export interface ResultCache {
 }
 
 export function createResultCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEntries?: number }): ResultCache {
-  const store = createTaggedCache<unknown>({ ttlMs, maxEntries });
+  const store = createTaggedCache<unknown>({ ttlMs, maxEntries, name: 'lists' });
   return {
     get<T>(key: string, tags: readonly string[], load: () => Promise<T>, tagsOf?: (value: T) => Iterable<string>): Promise<T> {
       return store.get(key, tags, async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerPageLoaders } from '../http/loaders/index';
 import type { Services } from '../services';
 import { adminRoutes, requireAdmin } from './admin/index';
 import { artistRoutes, studioRoutes } from './artists/index';
@@ -59,7 +60,8 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(safetyRoutes, { prefix: '/api', safety: services.safety });
   await app.register(notificationRoutes, { prefix: '/api', notifications: services.notifications });
   await app.register(reviewRoutes, { prefix: '/api/reviews', reviews: services.reviews });
-  await app.register(searchRoutes, { prefix: '/api/search', search: createSearchService(app.ctx) });
+  const search = createSearchService(app.ctx);
+  await app.register(searchRoutes, { prefix: '/api/search', search });
   // The forum's moderation calls sit behind the admin area's guard, handed in with it.
   await app.register(forumRoutes, { prefix: '/api/forum', forum: services.forum, ctx: app.ctx, requireAdmin });
   registerForumPages(app, services.forum);
@@ -70,4 +72,6 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(paymentConfigRoutes, { prefix: '/api/config', payments: services.payments });
   // The admin area acts on every module, through their services; its guard covers all of it.
   await app.register(adminRoutes, { prefix: '/api/admin', db: app.ctx.db, ctx: app.ctx, services });
+  // The server-rendered pages' data, from the same services (docs/decisions/032).
+  registerPageLoaders(app.pages, { ...services, search });
 }

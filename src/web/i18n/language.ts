@@ -7,7 +7,8 @@ import {
   splitLanguage,
   type Language,
 } from '../../common/languages';
-import { translatePath } from '../../common/routes';
+import { canonicalQuery } from '../../common/page-params';
+import { matchRoute, translatePath } from '../../common/routes';
 
 /** The interface language, decided by the path prefix. */
 export function useLanguage(): Language {
@@ -34,6 +35,17 @@ export function localizePath(path: string, lang: Language): string {
 /** The same page in another language: the language's own path of the page, with the query and hash. */
 export function switchLanguagePath(location: { pathname: string; search: string; hash: string }, lang: Language): string {
   return translatePath(location.pathname, lang) + location.search + location.hash;
+}
+
+/**
+ * The link to this page in another language: as `switchLanguagePath`, with only the query
+ * parameters the page reads (src/common/page-params.ts), so a server-rendered page's links are the
+ * same whatever junk its address carried (the server renders the page without it).
+ */
+export function languageLinkPath(location: { pathname: string; search: string; hash: string }, lang: Language): string {
+  const match = matchRoute(location.pathname, { dev: true });
+  const search = match ? canonicalQuery(match.id, new URLSearchParams(location.search)) : location.search;
+  return switchLanguagePath({ ...location, search }, lang);
 }
 
 function readStored(): Language | null {

@@ -1,3 +1,4 @@
+import { queryString } from '../../common/page-queries';
 import { REQUEST_TIMEOUT_MS } from '../../common/constants';
 import { currentLanguage, ensureErrorTexts, i18n } from '../i18n/i18n';
 
@@ -177,12 +178,4 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
 }
 
 /** A query string of the filled values only ('' when none): `?style=3&page=2`. */
-export function toQuery(values: Record<string, string | number | boolean | null | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === null || value === undefined || value === '' || value === false) continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+export const toQuery = queryString;

@@ -21,6 +21,8 @@ import * as appealsAndImportHeartbeat from './2026-11-27-020-appeals-and-import-
 import * as locationSearch from './2026-11-27-050-location-search';
 import * as notifications from './2026-11-27-010-notifications';
 import * as forum from './2026-11-27-070-forum';
+import * as listOrderIndexes from './2026-11-27-071-list-order-indexes';
+import * as unreadCounters from './2026-11-27-075-unread-counters';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-050-location-search': locationSearch,
   '2026-11-27-010-notifications': notifications,
   '2026-11-27-070-forum': forum,
+  '2026-11-27-071-list-order-indexes': listOrderIndexes,
+  '2026-11-27-075-unread-counters': unreadCounters,
 };

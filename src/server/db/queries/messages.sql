@@ -31,9 +31,9 @@ select "c"."contact_id", "u"."name", "u"."username", "u"."avatar", "u"."user_typ
 select "c"."contact_id", "u"."name", "u"."username", "u"."avatar", "u"."user_type", "c"."unread_count", "c"."last_message", "c"."last_message_at" from "conversations" as "c" inner join "users" as "u" on "u"."id" = "c"."contact_id" where "c"."user_id" = $1 and "c"."last_message_at" is not null and "c"."last_message_id" > "c"."hidden_until_id" and not exists (select 1 from blocks b where b.blocker_id = $2 and b.blocked_id = "c"."contact_id") and not exists (select 1 from blocks b where b.blocker_id = "c"."contact_id" and b.blocked_id = $3) and "c"."last_message_at" < $4 order by "c"."last_message_at" desc, "c"."contact_id" desc limit $5
 
 -- sqlite
-select "c"."contact_id", "u"."name", "u"."username", "u"."avatar", "u"."user_type", "c"."unread_count", "c"."last_message", "c"."last_message_at" from "conversations" as "c" inner join "users" as "u" on "u"."id" = "c"."contact_id" where "c"."user_id" = ? and "c"."last_message_at" is not null and "c"."last_message_id" > "c"."hidden_until_id" and not exists (select 1 from blocks b where b.blocker_id = ? and b.blocked_id = "c"."contact_id") and not exists (select 1 from blocks b where b.blocker_id = "c"."contact_id" and b.blocked_id = ?) and ("c"."last_message_at" < ? or ("c"."last_message_at" = ? and "c"."contact_id" < ?)) order by "c"."last_message_at" desc, "c"."contact_id" desc limit ?
+select "c"."contact_id", "u"."name", "u"."username", "u"."avatar", "u"."user_type", "c"."unread_count", "c"."last_message", "c"."last_message_at" from "conversations" as "c" inner join "users" as "u" on "u"."id" = "c"."contact_id" where "c"."user_id" = ? and "c"."last_message_at" is not null and "c"."last_message_id" > "c"."hidden_until_id" and not exists (select 1 from blocks b where b.blocker_id = ? and b.blocked_id = "c"."contact_id") and not exists (select 1 from blocks b where b.blocker_id = "c"."contact_id" and b.blocked_id = ?) and ("c"."last_message_at", "c"."contact_id") < (?, ?) order by "c"."last_message_at" desc, "c"."contact_id" desc limit ?
 -- postgres
-select "c"."contact_id", "u"."name", "u"."username", "u"."avatar", "u"."user_type", "c"."unread_count", "c"."last_message", "c"."last_message_at" from "conversations" as "c" inner join "users" as "u" on "u"."id" = "c"."contact_id" where "c"."user_id" = $1 and "c"."last_message_at" is not null and "c"."last_message_id" > "c"."hidden_until_id" and not exists (select 1 from blocks b where b.blocker_id = $2 and b.blocked_id = "c"."contact_id") and not exists (select 1 from blocks b where b.blocker_id = "c"."contact_id" and b.blocked_id = $3) and ("c"."last_message_at" < $4 or ("c"."last_message_at" = $5 and "c"."contact_id" < $6)) order by "c"."last_message_at" desc, "c"."contact_id" desc limit $7
+select "c"."contact_id", "u"."name", "u"."username", "u"."avatar", "u"."user_type", "c"."unread_count", "c"."last_message", "c"."last_message_at" from "conversations" as "c" inner join "users" as "u" on "u"."id" = "c"."contact_id" where "c"."user_id" = $1 and "c"."last_message_at" is not null and "c"."last_message_id" > "c"."hidden_until_id" and not exists (select 1 from blocks b where b.blocker_id = $2 and b.blocked_id = "c"."contact_id") and not exists (select 1 from blocks b where b.blocker_id = "c"."contact_id" and b.blocked_id = $3) and ("c"."last_message_at", "c"."contact_id") < ($4, $5) order by "c"."last_message_at" desc, "c"."contact_id" desc limit $6
 
 -- sqlite
 select "c"."contact_id", "u"."name", "u"."username", "u"."avatar", "u"."user_type", "c"."unread_count", "c"."last_message", "c"."last_message_at" from "conversations" as "c" inner join "users" as "u" on "u"."id" = "c"."contact_id" where "c"."user_id" = ? and "c"."last_message_at" is not null and "c"."last_message_id" > "c"."hidden_until_id" and not exists (select 1 from blocks b where b.blocker_id = ? and b.blocked_id = "c"."contact_id") and not exists (select 1 from blocks b where b.blocker_id = "c"."contact_id" and b.blocked_id = ?) order by "c"."last_message_at" desc, "c"."contact_id" desc limit ?
@@ -81,6 +81,11 @@ select "message_id" from "applications" where "guest_spot_id" = ? and "artist_id
 select "message_id" from "applications" where "guest_spot_id" = $1 and "artist_id" = $2
 
 -- sqlite
+select "unread" from "unread_counters" where "user_id" = ?
+-- postgres
+select "unread" from "unread_counters" where "user_id" = $1
+
+-- sqlite
 -- (not run on SQLite)
 -- postgres
 select "user_id" from "conversations" where (("user_id" = $1 and "contact_id" = $2) or ("user_id" = $3 and "contact_id" = $4)) order by "user_id" for update
@@ -104,11 +109,6 @@ select * from "messages" where "user_low" = $1 and "user_high" = $2 and "id" > $
 select * from "messages" where "user_low" = ? and "user_high" = ? and "id" > ? order by "id" desc limit ?
 -- postgres
 select * from "messages" where "user_low" = $1 and "user_high" = $2 and "id" > $3 order by "id" desc limit $4
-
--- sqlite
-select coalesce(sum("c"."unread_count"), 0) as "count" from "conversations" as "c" where "c"."user_id" = ? and "c"."unread_count" > ? and "c"."last_message_id" > "c"."hidden_until_id" and not exists (select 1 from blocks b where b.blocker_id = ? and b.blocked_id = "c"."contact_id") and not exists (select 1 from blocks b where b.blocker_id = "c"."contact_id" and b.blocked_id = ?)
--- postgres
-select coalesce(sum("c"."unread_count"), 0) as "count" from "conversations" as "c" where "c"."user_id" = $1 and "c"."unread_count" > $2 and "c"."last_message_id" > "c"."hidden_until_id" and not exists (select 1 from blocks b where b.blocker_id = $3 and b.blocked_id = "c"."contact_id") and not exists (select 1 from blocks b where b.blocker_id = "c"."contact_id" and b.blocked_id = $4)
 
 -- sqlite
 update "applications" set "message_id" = ? where "guest_spot_id" = ? and "artist_id" = ?

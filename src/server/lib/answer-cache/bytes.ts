@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { CacheStats } from './stats';
 import { createTaggedCache, type TaggedCache } from './tagged';
 
 const brotli = promisify(brotliCompress);
@@ -50,8 +51,13 @@ export interface AnswerSource<Info = unknown> {
  */
 export interface AnswerCache {
   get<Info = undefined>(key: string, tags: readonly string[], load: () => Promise<string | Buffer | AnswerSource<Info>>): Promise<StoredAnswer<Info>>;
-  /** The answer kept under `key` now, if any: what the fast lane checks its entries against. */
-  peek(key: string): StoredAnswer | undefined;
+  /**
+   * The answer kept under `key` now, if any, counted as a read of it: what the fast lane checks
+   * its entries against before it sends one.
+   */
+  use(key: string): StoredAnswer | undefined;
+  /** Hits, misses and evictions by kind (the first part of the key), fast-lane hits included. */
+  stats(): CacheStats;
   invalidate(tags: Iterable<string>): void;
   clear(): void;
   readonly size: number;
@@ -90,9 +96,21 @@ export async function storeAnswer<Info>(source: string | Buffer | AnswerSource<I
 /** Bytes held at most, all forms counted: a few hundred large profiles or thousands of list pages. */
 export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
-export function createAnswerCache({ ttlMs, maxEntries = 2000, maxBytes = ANSWER_CACHE_BYTES }: { ttlMs: number; maxEntries?: number; maxBytes?: number }): AnswerCache {
+export function createAnswerCache({
+  ttlMs,
+  maxEntries = 2000,
+  maxBytes = ANSWER_CACHE_BYTES,
+  name = 'answers',
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** Counted in the process's totals under this name (`answerCacheStats()`). */
+  name?: string;
+}): AnswerCache {
   const store: TaggedCache<StoredAnswer> = createTaggedCache({
     ttlMs,
+    name,
     maxEntries,
     weigh: (a) => a.body.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0),
     maxWeight: maxBytes,
@@ -104,7 +122,8 @@ export function createAnswerCache({ ttlMs, maxEntries = 2000, maxBytes = ANSWER_
         stored.value.key = key;
         return stored;
       }) as Promise<StoredAnswer<Info>>,
-    peek: (key) => store.peek(key),
+    use: (key) => store.use(key),
+    stats: () => store.stats(),
     invalidate: (tags) => store.invalidate(tags),
     clear: () => store.clear(),
     get size() {

@@ -9,6 +9,7 @@ export { createAnswerCache, type AnswerCache, type AnswerSource, type StoredAnsw
 export { createInvalidation, noInvalidation, type Invalidatable, type Invalidation } from './invalidation';
 export { ALL, sessionTag, tags, userOfSessionTag, userOfTag } from './tags';
 export type { TagChannel } from './channel';
+export { answerCacheStats, resetAnswerCacheStats, type CacheStats, type KindStats } from './stats';
 
 /** One Redis channel per database, so deployments sharing a Redis never clear each other's caches. */
 function redisChannelName(database: Config['database']): string {

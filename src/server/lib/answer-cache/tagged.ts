@@ -1,3 +1,5 @@
+import { createStatsCounter, kindOfKey, type CacheStats } from './stats';
+
 /**
  * The store under both caches (answers as objects, answers as bytes): entries with a time to
  * live, each filed under tags that name what it was made from (an entity, a list), so a write
@@ -10,8 +12,14 @@
 export interface TaggedCache<V> {
   /** The entry under `key`, or what `load` makes of it (one load per key at a time). */
   get(key: string, tags: readonly string[], load: () => Promise<Loaded<V>>): Promise<V>;
-  /** The finished, fresh value under `key`, without loading or reordering; undefined otherwise. */
-  peek(key: string): V | undefined;
+  /**
+   * The finished, fresh value under `key`, counted as a read (a hit, and the entry becomes the
+   * most recently used), without loading; undefined otherwise. For readers served from a copy
+   * kept elsewhere (the fast lane), so the entries they use most are not the first evicted.
+   */
+  use(key: string): V | undefined;
+  /** Hits, misses and evictions by kind (the first part of the key). */
+  stats(): CacheStats;
   /** Drops every entry filed under any of `tags`, and every load running under one. */
   invalidate(tags: Iterable<string>): void;
   clear(): void;
@@ -44,9 +52,12 @@ export interface TaggedCacheOptions<V> {
   /** With `maxWeight`: what an entry costs (its bytes); the least recently read go first beyond it. */
   weigh?: (value: V) => number;
   maxWeight?: number;
+  /** Counted in the process's totals under this name (`answerCacheStats()`). */
+  name?: string;
 }
 
-export function createTaggedCache<V>({ ttlMs, maxEntries = 500, weigh, maxWeight = Infinity }: TaggedCacheOptions<V>): TaggedCache<V> {
+export function createTaggedCache<V>({ ttlMs, maxEntries = 500, weigh, maxWeight = Infinity, name }: TaggedCacheOptions<V>): TaggedCache<V> {
+  const counter = createStatsCounter(name);
   const entries = new Map<string, Entry<V>>();
   const byTag = new Map<string, Set<string>>();
   const running = new Set<Entry<V>>();
@@ -56,6 +67,7 @@ export function createTaggedCache<V>({ ttlMs, maxEntries = 500, weigh, maxWeight
     while (entries.size > maxEntries || weight > maxWeight) {
       const oldest = entries.keys().next().value as string | undefined;
       if (oldest === undefined) return;
+      counter.count(kindOfKey(oldest), 'evictions');
       drop(oldest, entries.get(oldest) as Entry<V>);
     }
   }
@@ -93,10 +105,12 @@ export function createTaggedCache<V>({ ttlMs, maxEntries = 500, weigh, maxWeight
             entries.delete(key);
             entries.set(key, hit);
           }
+          counter.count(kindOfKey(key), 'hits');
           return hit.value;
         }
         drop(key, hit);
       }
+      counter.count(kindOfKey(key), 'misses');
       if (ttlMs <= 0) return load().then((l) => l.value);
       const entry: Entry<V> = { value: undefined as unknown as Promise<V>, expires: now + ttlMs, tags: new Set(), done: false, missed: null, weight: 0 };
       running.add(entry);
@@ -131,10 +145,16 @@ export function createTaggedCache<V>({ ttlMs, maxEntries = 500, weigh, maxWeight
       return entry.value;
     },
 
-    peek(key) {
+    use(key) {
       const hit = entries.get(key);
-      return hit?.done && hit.expires > Date.now() ? hit.resolved : undefined;
+      if (!hit?.done || hit.expires <= Date.now()) return undefined;
+      entries.delete(key);
+      entries.set(key, hit);
+      counter.count(kindOfKey(key), 'hits');
+      return hit.resolved;
     },
+
+    stats: () => counter.stats(),
 
     invalidate(tags) {
       const list = [...tags];

@@ -22,6 +22,12 @@ export const tags = {
   featured: 'featured',
   /** Styles, countries and cities. */
   reference: 'reference',
+  /**
+   * The forum: its pages, category counts and threads as a visitor reads them. Every forum write
+   * (a thread or reply made, edited, deleted, moderated, liked, answered) clears it whole: one
+   * reply moves its thread to the top of its category and the latest list, and changes counts.
+   */
+  forum: 'forum',
 } as const;
 
 /** A user's cached sessions only: cleared on logout, password or email change (no public answer changes). */

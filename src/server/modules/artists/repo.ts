@@ -82,20 +82,27 @@ export function createArtistRepo(db: Db, directory: Directory = ARTISTS) {
   return {
     /**
      * One page of the directory, featured first, then newest, each with its soonest counting
-     * listing: the page is picked on users alone, the listing joined for its rows only.
+     * listing. The page's ids come from two ordered reads on users alone: the featured people
+     * (a short list, newest first, read up to the page's end), then the others walking
+     * (user_type, created_at, id) backwards from the offset left after the featured; the rows
+     * and their listing are read for the page's ids only.
      */
-    listPage(f: ArtistFilter, limit: number, offset: number): Promise<ArtistRow[]> {
-      const page = filtered(f)
-        .select(['users.id as page_id', 'users.created_at as page_created'])
-        .select(sql<number>`case when users.featured_until > ${f.now} then 1 else 0 end`.as('page_featured'))
-        .orderBy('page_featured', 'desc')
-        .orderBy('users.created_at', 'desc')
-        .orderBy('users.id', 'desc')
-        .limit(limit)
-        .offset(offset);
-      return db
-        .selectFrom(page.as('p'))
-        .innerJoin('users as u', 'u.id', 'p.page_id')
+    async listPage(f: ArtistFilter, limit: number, offset: number): Promise<ArtistRow[]> {
+      const featured = (
+        await filtered(f).select('users.id').where('users.featured_until', '>', f.now).orderBy('users.created_at', 'desc').orderBy('users.id', 'desc').limit(offset + limit).execute()
+      ).map((r) => r.id);
+      const first = featured.slice(offset, offset + limit);
+      let rest: number[] = [];
+      if (first.length < limit) {
+        // Fewer featured than the page's end: that is all of them, so the others start past them.
+        const others = filtered(f).where((eb) => eb.or([eb('users.featured_until', 'is', null), eb('users.featured_until', '<=', f.now)]));
+        const page = others.select('users.id').orderBy('users.created_at', 'desc').orderBy('users.id', 'desc');
+        rest = (await page.limit(limit - first.length).offset(Math.max(0, offset - featured.length)).execute()).map((r) => r.id);
+      }
+      const ids = [...first, ...rest];
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('users as u')
         .leftJoin('countries as c', 'c.id', 'u.country_id')
         .leftJoin(listingsAs('ca') as unknown as 'availabilities as ca', (join) =>
           join.on((eb) =>
@@ -111,18 +118,24 @@ export function createArtistRepo(db: Db, directory: Directory = ARTISTS) {
         )
         .select([
           'u.id', 'u.name', 'u.username', 'u.avatar', 'u.city_name', 'u.city', 'c.code as country_code',
-          'p.page_featured as featured', 'u.rating_sum', 'u.rating_count', 'ca.id as avail_id', 'ca.slug as avail_slug', 'ca.title as avail_title',
+          'u.rating_sum', 'u.rating_count', 'ca.id as avail_id', 'ca.slug as avail_slug', 'ca.title as avail_title',
           'ca.start_date as avail_start', 'ca.end_date as avail_end',
         ])
-        .orderBy('p.page_featured', 'desc')
-        .orderBy('p.page_created', 'desc')
-        .orderBy('p.page_id', 'desc')
+        .select(sql<number>`case when u.featured_until > ${f.now} then 1 else 0 end`.as('featured'))
+        .where('u.id', 'in', ids)
         .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      // A person gone between the reads is left out rather than shown half.
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    async count(f: ArtistFilter): Promise<number> {
-      const row = await filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      return Number(row.n);
+    /** How many people the directory holds; with `upTo`, no more than that many are counted (docs/decisions/031). */
+    async count(f: ArtistFilter, upTo?: number): Promise<number> {
+      if (upTo === undefined) return Number((await filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      // In no order: people who pass the filters are spread evenly over the table (unlike listings,
+      // whose ended past lies at its start), so any walk stops after about `upTo` of them.
+      const counted = filtered(f).select(sql<number>`1`.as('one')).limit(upTo);
+      return Number((await db.selectFrom(counted.as('c')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     },
 
     /** Style ids and names of many people in one query. */

@@ -4,7 +4,7 @@ import { AVAILABLE_WINDOW_DAYS, addDays, todayInBerlin } from '../../../common/s
 import type { Db } from '../../db/index';
 import { tags } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
-import { groupStyles } from '../listings/index';
+import { TOTAL_AHEAD, cappedTotal, groupStyles } from '../listings/index';
 import type { CardImages } from '../gallery/index';
 import type { CityNamer, ReferenceService } from '../reference/index';
 import type { CardImage } from '../../../common/schemas/card-images';
@@ -79,11 +79,11 @@ export function createArtistService({ db, listCache: cache = noCache, reference,
       available: query.available,
     };
     const offset = (query.page - 1) * query.limit;
-    const [rows, total] = await Promise.all([repo.listPage(filter, query.limit, offset), repo.count(filter)]);
+    const [rows, counted] = await Promise.all([repo.listPage(filter, query.limit, offset), repo.count(filter, offset + TOTAL_AHEAD + 1)]);
     const ids = rows.map((r) => r.id);
     const [styleRows, works, cityName] = await Promise.all([repo.stylesOf(ids, lang), pictures.latestWorks(ids), reference.cityNamer(lang)]);
     const styles = groupStyles(styleRows);
-    return { items: rows.map((r) => present(r, styles.get(r.id) ?? [], works.get(r.id) ?? [], cityName)), total, page: query.page, pageSize: query.limit };
+    return { items: rows.map((r) => present(r, styles.get(r.id) ?? [], works.get(r.id) ?? [], cityName)), ...cappedTotal(counted, offset), page: query.page, pageSize: query.limit };
   }
 
   const count = (name: Name): Promise<number> =>

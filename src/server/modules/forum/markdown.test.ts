@@ -148,6 +148,18 @@ describe('forum markdown', () => {
     expect(links).toBe(1);
     expect(mentionCandidates('hi @Lena-Ink and @Ünal_')).toEqual(['lena-ink', 'ünal']);
   });
+
+  it('links the mentions inside a quote but addresses only those outside it', () => {
+    const known = new Map([['lena-ink', 'Lena Ink'], ['nadelwerk', 'Nadelwerk'], ['ben', 'Ben']]);
+    // The editor's quote: the quoted author's name as its header, their words (with their own mention) below.
+    const body = '> **@Lena-Ink**\n> Ask @nadelwerk about it\n>\n> > older @ben words\n\nThanks! @nadelwerk, what do you think?';
+    const { html, mentioned, addressed } = renderMarkdown(body, known);
+    expect(html).toContain('<blockquote>\n<p><strong><a href="/Lena-Ink" class="mention" rel="nofollow ugc noopener">@Lena-Ink</a></strong>');
+    expect(html).toContain('<a href="/Ben" class="mention" rel="nofollow ugc noopener">@ben</a>');
+    expect(mentioned.sort()).toEqual(['ben', 'lena-ink', 'nadelwerk']);
+    expect(addressed).toEqual(['nadelwerk']);
+    expect(renderMarkdown('> @ben said so', known).addressed).toEqual([]);
+  });
 });
 
 describe('FORUM_HELD_WORDS', () => {

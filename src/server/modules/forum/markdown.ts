@@ -43,6 +43,7 @@ function mentionRule(state: StateInline, silent: boolean): boolean {
     const open = state.push('link_open', 'a', 1);
     open.attrs = [['href', profilePathTo(username)], ['class', 'mention']];
     open.markup = 'mention';
+    open.meta = { key: usernameKey(username) };
     const text = state.push('text', '', 0);
     text.content = `@${typed}`;
     state.push('link_close', 'a', -1);
@@ -109,6 +110,12 @@ export interface Rendered {
   links: number;
   /** The keys of the names mentioned and linked. */
   mentioned: string[];
+  /**
+   * The keys of the names mentioned outside block quotes: whom the post itself addresses. A
+   * quote's mentions are the quoted post's words (its `> **@name**` header included), so they
+   * are linked but notify nobody again; the quoted author hears of it through `replyToPostId`.
+   */
+  addressed: string[];
 }
 
 /** The names a body may mention, by key, for looking up which of them exist before rendering. */
@@ -126,11 +133,17 @@ export function renderMarkdown(body: string, mentionable: ReadonlyMap<string, st
   const env: RenderEnv = { mentionable, mentioned: new Set() };
   const tokens = md.parse(body, env);
   let links = 0;
+  let quoteDepth = 0;
+  const addressed = new Set<string>();
   for (const block of tokens) {
+    if (block.type === 'blockquote_open') quoteDepth++;
+    else if (block.type === 'blockquote_close') quoteDepth--;
     for (const token of block.children ?? []) {
-      if (token.type === 'link_open' && token.markup !== 'mention') links++;
+      if (token.type !== 'link_open') continue;
+      if (token.markup !== 'mention') links++;
+      else if (quoteDepth === 0) addressed.add((token.meta as { key: string }).key);
     }
   }
   const html = sanitizeHtml(md.renderer.render(tokens, md.options, env), SANITIZE).trim();
-  return { html, links, mentioned: [...env.mentioned] };
+  return { html, links, mentioned: [...env.mentioned], addressed: [...addressed] };
 }

@@ -19,6 +19,7 @@ import { writeAudit } from '../../db/audit-log';
 import { nowIso } from '../../db/index';
 import type { ForumHiddenBy } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
+import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
 import { consume, type Limit } from '../../lib/rate-limit/index';
 import type { Announce, NotificationService } from '../notifications/index';
@@ -40,8 +41,6 @@ export const PREVIEW_LIMIT: Limit = { name: 'forumPreview', max: 60, windowMs: 6
 export const UPLOAD_TTL_MS = 24 * HOUR_MS;
 /** Distinct members whose open reports hide a thread or reply until an admin decides. */
 export const REPORTS_TO_HIDE = 3;
-/** What the category counts are cached under; every committed forum write clears it. */
-const FORUM_TAG = 'forum';
 
 const threadNotFound = () => new AppError(404, 'forumThreadNotFound');
 const postNotFound = () => new AppError(404, 'forumPostNotFound');
@@ -72,8 +71,9 @@ export function createForumService(deps: ForumDeps) {
   const publicViewer: repo.ReplyViewer = { userId: null, admin: false };
   const viewerOf = (user: SessionUser | null): repo.ReplyViewer => ({ userId: user?.id ?? null, admin: forumPolicy.isAdmin(user) });
   /** The category counts (one grouped query over every visible thread), kept until a forum write clears them. */
-  const categoryStats = () => deps.listCache.get('forum:categories', [FORUM_TAG], () => repo.listCategories(db));
-  const changed = () => deps.invalidation.invalidate([FORUM_TAG]);
+  const categoryStats = () => deps.listCache.get('forum:categories', [tags.forum], () => repo.listCategories(db));
+  // Every committed forum write clears the forum's cached pages and answers (tags.forum).
+  const changed = () => deps.invalidation.invalidate([tags.forum]);
 
   async function publishToAdmins(event: Parameters<typeof events.publish>[1]) {
     const ids = await repo.adminIds(db);
@@ -95,12 +95,12 @@ export function createForumService(deps: ForumDeps) {
     }
   }
 
-  /** Renders markdown with the mentions of users that exist linked; answers who they are. */
-  async function render(body: string): Promise<Rendered & { mentionedIds: number[] }> {
+  /** Renders markdown with the mentions of users that exist linked; answers whom it addresses (mentions outside quotes). */
+  async function render(body: string): Promise<Rendered & { addressedIds: number[] }> {
     const users = await repo.findUsersByKeys(db, mentionCandidates(body));
     const rendered = renderMarkdown(body, new Map(users.map((u) => [u.username_key, u.username])));
     const byKey = new Map(users.map((u) => [u.username_key, u.id]));
-    return { ...rendered, mentionedIds: rendered.mentioned.flatMap((key) => byKey.get(key) ?? []) };
+    return { ...rendered, addressedIds: rendered.addressed.flatMap((key) => byKey.get(key) ?? []) };
   }
 
   async function attach(trx: repo.Trx, postId: number, userId: number, imageIds: number[]): Promise<void> {
@@ -246,7 +246,7 @@ export function createForumService(deps: ForumDeps) {
       await repo.autoWatch(trx, id, user.id, now);
       const announces = verdict.hold
         ? []
-        : await notifyMentions(trx, { authorId: user.id, authorName: user.name, userIds: rendered.mentionedIds, title: input.title, url: forumThreadPath(id, slug) });
+        : await notifyMentions(trx, { authorId: user.id, authorName: user.name, userIds: rendered.addressedIds, title: input.title, url: forumThreadPath(id, slug) });
       await indexThread(trx, id);
       return { id, created: true, announces, categoryId: input.categoryId };
     });
@@ -266,9 +266,12 @@ export function createForumService(deps: ForumDeps) {
       if (first) return { ...(await answerFor(first.id)), created: false };
     }
     const replyTo = input.replyToPostId ?? null;
+    // The author of the post replied to (the editor's quote sets it) is addressed as a mention is.
+    let quotedAuthorId: number | null = null;
     if (replyTo !== null) {
       const target = await repo.findPost(db, replyTo);
       if (!target || target.thread_id !== threadId || !forumPolicy.sees(user, target)) throw new AppError(400, 'forumReplyToInvalid', {}, { field: 'replyToPostId' });
+      quotedAuthorId = target.author_id;
     }
     await countAttempt(user.id, REPLY_LIMIT, input.clientId, 'forumRepliesPerHour');
     const rendered = await render(input.body);
@@ -291,8 +294,10 @@ export function createForumService(deps: ForumDeps) {
       if (!verdict.hold) {
         await repo.bumpThread(trx, threadId, 1, now);
         const url = forumPostPath(threadId, row.slug, await pageOfPost(trx, threadId, id, publicViewer), id);
-        announces = await notifyMentions(trx, { authorId: user.id, authorName: user.name, userIds: rendered.mentionedIds, title: row.title, url });
-        told = await repo.watchersToNotify(trx, threadId, user.id, rendered.mentionedIds);
+        // One notice a person: the addressed get the mention, watchers not addressed the reply.
+        const addressed = [...new Set(quotedAuthorId === null ? rendered.addressedIds : [...rendered.addressedIds, quotedAuthorId])];
+        announces = await notifyMentions(trx, { authorId: user.id, authorName: user.name, userIds: addressed, title: row.title, url });
+        told = await repo.watchersToNotify(trx, threadId, user.id, addressed);
         for (const userId of told) announces.push(await deps.notify(trx, { userId, kind: 'forum_reply', params: { name: user.name, title: row.title }, url }));
       }
       await indexThread(trx, threadId);
@@ -447,6 +452,7 @@ export function createForumService(deps: ForumDeps) {
     if (post.author_id === user.id) throw forbidden('forumLikeOwn');
     const now = nowIso();
     await db.transaction().execute((trx) => (on ? repo.addLike(trx, postId, user.id, now) : repo.removeLike(trx, postId, user.id)));
+    changed();
     return { liked: on, likeCount: await repo.likeCount(db, postId) };
   }
 
@@ -466,6 +472,7 @@ export function createForumService(deps: ForumDeps) {
       if (!post || post.thread_id !== threadId || post.is_opening === 1 || post.hidden_at) throw postNotFound();
     }
     await db.transaction().execute((trx) => repo.updateThreadRow(trx, threadId, { answer_post_id: postId }));
+    changed();
     return { thread: await threadAnswer(threadId, user, lang) };
   }
 

@@ -8,3 +8,4 @@ export { createListingService, type ListingService, type ListingServiceDeps } fr
 export type { ListingKind } from './kind';
 export { canManage } from './policy';
 export { groupStyles, personCard } from './presenter';
+export { TOTAL_AHEAD, cappedTotal } from './public-list';

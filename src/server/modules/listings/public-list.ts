@@ -16,6 +16,8 @@ export interface PublicFilter {
   /** The text filter folded like search_text (lowercase, no accents), and as a LIKE pattern. */
   text: string | null;
   pattern: string | null;
+  /** The searcher's language: the text filter's words match their stems in it. */
+  lang: Language;
   /** Owners featured right now: a few of each one's listings come first (counting ignores it). */
   featuredOwners: number[];
 }
@@ -23,7 +25,7 @@ export interface PublicFilter {
 export interface PublicListRepo<Row> {
   featuredOwners(now: string): Promise<number[]>;
   listPublicPage(f: PublicFilter, limit: number, offset: number, lang: Language): Promise<Row[]>;
-  countPublic(f: PublicFilter): Promise<number>;
+  countPublic(f: PublicFilter, upTo?: number): Promise<number>;
 }
 
 export interface PublicPage<Item> {
@@ -31,9 +33,24 @@ export interface PublicPage<Item> {
   total: number;
   page: number;
   pageSize: number;
+  /** Present (true) when `total` is a lower bound: the list holds more than was counted (TOTAL_AHEAD). */
+  totalCapped?: true;
 }
 
-const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, countryId: null, cityId: null, from: null, to: null, text: null, pattern: null, featuredOwners: [] });
+/**
+ * A public list counts its entries no further than this many past the page's start: a count
+ * costs about what walking to the page costs, and a long list shows "1,000+" (docs/decisions/031).
+ */
+export const TOTAL_AHEAD = 1000;
+
+/** The total of a page counted up to `offset + TOTAL_AHEAD + 1`: exact below that, else a lower bound. */
+export function cappedTotal(counted: number, offset: number): Pick<PublicPage<unknown>, 'total' | 'totalCapped'> {
+  const cap = offset + TOTAL_AHEAD;
+  return counted > cap ? { total: cap, totalCapped: true } : { total: counted };
+}
+
+// Without a text filter the language is never read.
+const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, countryId: null, cityId: null, from: null, to: null, text: null, pattern: null, lang: 'de', featuredOwners: [] });
 
 /** A card of a public list: whether its owner is featured now (their cards lead the list and carry the badge). */
 export type Featurable<Item> = Item & { ownerFeatured: boolean };
@@ -74,13 +91,14 @@ export function createPublicList<Row, Item>(
       to: query.to ?? null,
       text,
       pattern: text ? likePattern(text) : null,
+      lang,
       featuredOwners,
     };
     const offset = (query.page - 1) * query.limit;
-    const [rows, total] = await Promise.all([repo.listPublicPage(filter, query.limit, offset, lang), repo.countPublic(filter)]);
+    const [rows, counted] = await Promise.all([repo.listPublicPage(filter, query.limit, offset, lang), repo.countPublic(filter, offset + TOTAL_AHEAD + 1)]);
     const featured = new Set(featuredOwners);
     const items = (await present(rows, lang)).map((item) => ({ ...item, ownerFeatured: featured.has(ownerOf(item)) }));
-    return { items, total, page: query.page, pageSize: query.limit };
+    return { items, ...cappedTotal(counted, offset), page: query.page, pageSize: query.limit };
   }
 
   return {

@@ -5,7 +5,8 @@ import { isPostgresDb, type Db } from '../../db/index';
 import type { AvailabilitiesTable, Database, GuestSpotsTable } from '../../db/schema';
 import { notSuspended } from '../../db/suspension';
 import { hasPicture } from '../profiles/index';
-import { indexListing } from '../search/index';
+import { addDays } from '../../../common/schemas/listing-fields';
+import { documentsMatching, indexListing } from '../search/index';
 import { STYLE_LINKS, ownerColumn, type ListingKind, type ListingOwnColumn, type ListingOwnerColumn, type ListingStyleKey, type ListingTableName } from './kind';
 import type { PublicFilter } from './public-list';
 
@@ -70,6 +71,16 @@ export const FEATURED_ROWS_MAX = 1000;
  */
 export const FEATURED_PER_OWNER = 3;
 
+/** A day text as a number that grows with the day: year * 372 + month * 31 + day. */
+const dayNumber = (column: string) => `(cast(substr(${column}, 1, 4) as integer) * 372 + cast(substr(${column}, 6, 2) as integer) * 31 + cast(substr(${column}, 9, 2) as integer))`;
+
+/**
+ * A listing's length in those numbers, never less than its days (a month counts 31, a year 372).
+ * Written exactly as the `*_span_idx` of migration 2026-11-27-071, which is how both engines
+ * read its largest value from the end of that index.
+ */
+const SPAN_DAYS = `(${dayNumber('end_date')} - ${dayNumber('start_date')})`;
+
 /** Whether a write failed on a unique index (the slug), on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;
@@ -110,34 +121,60 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       .where(notSuspended(`l.${owner}`));
 
   /**
-   * The text filter as a substring match on search_text. On SQLite, three or more characters
-   * go through the trigram FTS table of migration 005 (a quoted phrase of trigrams is a
-   * substring; % and _ are plain characters there); shorter ones, and PostgreSQL (whose
-   * pg_trgm index serves the LIKE itself), use LIKE.
+   * The text filter. Three or more characters holding a word go through the site search's index
+   * (its words: stem or word, the last one as a prefix, every word required; docs/decisions/031);
+   * shorter text, and text without any letter or digit ("%", "100 %"), match as a substring of
+   * search_text, which no word index can answer.
    */
-  const textFilter = (text: string, pattern: string) => {
-    if (!postgres && [...text].length >= 3) {
-      const search = sql.table(`${table}_search`);
-      return sql<boolean>`${sql.ref('l.id')} in (select rowid from ${search} where ${search} match ${`"${text.replace(/"/g, '""')}"`})`;
-    }
-    return sql<boolean>`${sql.ref('l.search_text')} like ${pattern} escape '\\'`;
+  const textFilter = (f: PublicFilter) => {
+    const text = f.text ?? '';
+    const documents = [...text].length >= 3 ? documentsMatching(db, searchType, text, f.lang) : null;
+    if (documents) return sql<boolean>`${sql.ref('l.id')} in (${documents})`;
+    return sql<boolean>`${sql.ref('l.search_text')} like ${f.pattern} escape '\\'`;
   };
 
   /**
-   * A column of the public list's date and state conditions. For the featured owners' rows on
-   * SQLite it is written `+l.column`, which SQLite will not look up in an index: the planner then
-   * starts from the owner's index (a handful of rows) instead of walking the public index and
-   * reading every row for its owner. PostgreSQL weighs the owner list itself.
+   * The earliest day a listing not ended on `day` can start: `day` minus the longest span among
+   * such listings, read from the end of the span index (the first entry not ended). The public
+   * list walks its start-ordered index from there, so the past's ended listings are never read.
+   * Null when no listing is shown at all.
    */
-  const listed = (column: 'is_active' | 'end_date' | 'start_date', byOwner: boolean) =>
+  const earliestStart = async (day: string): Promise<string | null> => {
+    const row = await db
+      .selectFrom(table)
+      .select(sql<number>`${sql.raw(SPAN_DAYS)}`.as('span'))
+      .where('is_active', '=', 1)
+      .where('end_date', '>=', day)
+      .orderBy(sql.raw(SPAN_DAYS), 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? addDays(day, -Number(row.span)) : null;
+  };
+
+  /** The first day the list shows listings ending on or after: today, or a later `from`. */
+  const shownFrom = (f: PublicFilter) => (f.from && f.from > f.today ? f.from : f.today);
+
+  /**
+   * A column of the public list's date conditions. For the featured owners' rows on SQLite it is
+   * written `+l.column`, which SQLite will not look up in an index: the planner then starts from
+   * the owner's index (owner, is_active, start_date, id: a handful of rows, already in the order
+   * the ranking reads them) instead of walking the public index and reading every row for its
+   * owner. PostgreSQL weighs the owner list itself.
+   */
+  const listed = (column: 'end_date' | 'start_date', byOwner: boolean) =>
     byOwner && !postgres ? sql<string | number>`+${sql.ref(`l.${column}`)}` : sql<string | number>`${sql.ref(`l.${column}`)}`;
 
-  /** The filtered, not yet ordered public list on the listing table alone (an index covers the common case). */
-  const publicWhere = (f: PublicFilter, byOwner = false) => {
+  /**
+   * The filtered, not yet ordered public list on the listing table alone, starting no earlier
+   * than `earliest` (see earliestStart): an index in start order covers every condition but the
+   * style and the text.
+   */
+  const publicWhere = (f: PublicFilter, earliest: string, byOwner = false) => {
     let q = db
       .selectFrom(listing())
-      .where(listed('is_active', byOwner), '=', 1)
-      .where(listed('end_date', byOwner), '>=', f.from && f.from > f.today ? f.from : f.today)
+      .where('l.is_active', '=', 1)
+      .where(listed('start_date', byOwner), '>=', earliest)
+      .where(listed('end_date', byOwner), '>=', shownFrom(f))
       .where(notSuspended(`l.${owner}`));
     if (f.to) q = q.where(listed('start_date', byOwner), '<=', f.to);
     if (f.countryId !== null) q = q.where('l.country_id', '=', f.countryId);
@@ -146,7 +183,7 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       const styleId = f.styleId;
       q = q.where('l.id', 'in', db.selectFrom(links()).select(`ls.${linkKey}`).where('ls.style_id', '=', styleId));
     }
-    if (f.pattern) q = q.where(textFilter(f.text ?? '', f.pattern));
+    if (f.pattern) q = q.where(textFilter(f));
     return q;
   };
 
@@ -291,7 +328,9 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
      */
     listByOwner(ownerId: number, shownSince: string | null, limit: number, lang: Language) {
       let q = detailed(lang).where(`l.${owner}`, '=', ownerId);
-      if (shownSince !== null) q = q.where('l.is_active', '=', 1).where('l.end_date', '>=', shownSince);
+      // The end checked from the index entry (`+`: no range on it), so SQLite walks the owner's
+      // (is_active, created_at, id) in the tab's order instead of sorting the owner's rows.
+      if (shownSince !== null) q = q.where('l.is_active', '=', 1).where(listed('end_date', true), '>=', shownSince);
       return q.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(limit).execute();
     },
 
@@ -309,36 +348,61 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
 
     /**
      * One page of the public list: the featured owners' listings first (each owner's soonest
-     * `FEATURED_PER_OWNER`), then all others, each part soonest start first. Without featured
-     * owners the page's ids are picked on the listing table alone (index-only when no text
-     * filter applies). With them, two reads: the featured owners' rows through the owner's index,
-     * numbered per owner by one window function in the same statement (no read per owner), then
-     * the others on the listing table alone, the leading ids left out and the offset moved past
-     * them; owner and place are joined for the page's rows only.
+     * `FEATURED_PER_OWNER`), then all others, each part soonest start first. The page's ids are
+     * picked on the listing table alone, walking an index in start order from the earliest start
+     * a shown listing can have (index-only unless a style or text filter applies), and only the
+     * page's rows are read with their owner and place: a deferred join, never an offset over
+     * full rows. With featured owners, two reads: their first few each through the owner's index
+     * (PostgreSQL: a lateral join per owner; SQLite, which has none: numbered per owner by one
+     * window function in the same statement), then the others, the leading ids left out and the
+     * offset moved past them.
      */
     async listPublicPage(f: PublicFilter, limit: number, offset: number, lang: Language) {
-      if (f.featuredOwners.length === 0) {
-        const page = publicWhere(f).select('l.id').orderBy('l.start_date').orderBy('l.id').limit(limit).offset(offset);
-        return detailed(lang).where('l.id', 'in', page).orderBy('l.start_date').orderBy('l.id').execute();
+      const earliest = await earliestStart(shownFrom(f));
+      if (earliest === null) return [];
+      let featured: number[] = [];
+      if (f.featuredOwners.length && postgres && !f.pattern) {
+        // Per featured owner, its first few through the owner's index (a lateral join reads no
+        // more of an owner's entries than it keeps); then those merged in the list's order. With
+        // a text filter the matches are few, and the ranking below joins them once instead of
+        // probing them per owner.
+        const owners = sql<{ id: number }>`(select unnest(${f.featuredOwners}::int[]) as id)`.as('o');
+        const firstOfOwner = publicWhere(f, earliest)
+          .select(['l.id', 'l.start_date'])
+          .where(sql<boolean>`${sql.ref(`l.${owner}`)} = ${sql.ref('o.id')}`)
+          .orderBy('l.start_date')
+          .orderBy('l.id')
+          .limit(FEATURED_PER_OWNER);
+        featured = (
+          await db
+            .selectFrom(owners)
+            .innerJoinLateral(firstOfOwner.as('x'), (join) => join.onTrue())
+            .select('x.id')
+            .orderBy('x.start_date')
+            .orderBy('x.id')
+            .limit(FEATURED_ROWS_MAX)
+            .execute()
+        ).map((r) => r.id);
+      } else if (f.featuredOwners.length) {
+        const ranked = publicWhere(f, earliest, true)
+          .select(['l.id', 'l.start_date'])
+          .select(sql<number>`row_number() over (partition by ${sql.ref(`l.${owner}`)} order by ${sql.ref('l.start_date')}, ${sql.ref('l.id')})`.as('owner_rank'))
+          .where(`l.${owner}`, 'in', f.featuredOwners);
+        featured = (
+          await db
+            .selectFrom(ranked.as('f'))
+            .select('f.id')
+            .where('f.owner_rank', '<=', FEATURED_PER_OWNER)
+            .orderBy('f.start_date')
+            .orderBy('f.id')
+            .limit(FEATURED_ROWS_MAX)
+            .execute()
+        ).map((r) => r.id);
       }
-      const ranked = publicWhere(f, true)
-        .select(['l.id', 'l.start_date'])
-        .select(sql<number>`row_number() over (partition by ${sql.ref(`l.${owner}`)} order by ${sql.ref('l.start_date')}, ${sql.ref('l.id')})`.as('owner_rank'))
-        .where(`l.${owner}`, 'in', f.featuredOwners);
-      const featured = (
-        await db
-          .selectFrom(ranked.as('f'))
-          .select('f.id')
-          .where('f.owner_rank', '<=', FEATURED_PER_OWNER)
-          .orderBy('f.start_date')
-          .orderBy('f.id')
-          .limit(FEATURED_ROWS_MAX)
-          .execute()
-      ).map((r) => r.id);
       const first = featured.slice(offset, offset + limit);
       let rest: number[] = [];
       if (first.length < limit) {
-        let others = publicWhere(f).select('l.id');
+        let others = publicWhere(f, earliest).select('l.id');
         if (featured.length) others = others.where('l.id', 'not in', featured);
         const rows = await others
           .orderBy('l.start_date')
@@ -355,9 +419,22 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       return ids.flatMap((id) => rows.get(id) ?? []);
     },
 
-    async countPublic(f: PublicFilter): Promise<number> {
-      const row = await publicWhere(f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-      return Number(row.n);
+    /**
+     * How many listings the public list holds, counted on the start-ordered index alone; with
+     * `upTo`, no more than that many are counted (docs/decisions/031), so the count stops where
+     * a page's walk would.
+     */
+    async countPublic(f: PublicFilter, upTo?: number): Promise<number> {
+      const earliest = await earliestStart(shownFrom(f));
+      if (earliest === null) return 0;
+      const shown = publicWhere(f, earliest);
+      if (upTo === undefined) return Number((await shown.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      // In the list's order, so the count walks the start-ordered index as a page does; a scan in
+      // table order would read the oldest, ended rows first. A text filter's matches are few and
+      // come from the text index, so they are counted in no order.
+      const walk = shown.select(sql<number>`1`.as('one'));
+      const counted = (f.pattern ? walk : walk.orderBy('l.start_date').orderBy('l.id')).limit(upTo);
+      return Number((await db.selectFrom(counted.as('c')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     },
 
     /**

@@ -58,11 +58,32 @@ export function createMessageRepo(db: Db) {
   const postgres = isPostgresDb(db);
 
   /**
-   * Neither user blocked the other (the conversation list and the count leave such contacts
-   * out): two lookups of the blocks key, one per direction.
+   * Neither user blocked the other (the conversation list leaves such contacts out, as the
+   * unread counter does): two lookups of the blocks key, one per direction.
    */
   const noBlock = (me: number, contact: Expression<number>) =>
     sql<SqlBool>`not exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = ${contact}) and not exists (select 1 from blocks b where b.blocker_id = ${contact} and b.blocked_id = ${me})`;
+
+  /** My visible conversations with unblocked contacts, latest first: one range of conversations_page_idx, no sort. */
+  function conversationsQuery(me: number, cursor: { before?: string; beforeId?: number }) {
+    let query = db
+      .selectFrom('conversations as c')
+      .innerJoin('users as u', 'u.id', 'c.contact_id')
+      .select(['c.contact_id', 'u.name', 'u.username', 'u.avatar', 'u.user_type', 'c.unread_count', 'c.last_message', 'c.last_message_at'])
+      .where('c.user_id', '=', me)
+      .where('c.last_message_at', 'is not', null)
+      .whereRef('c.last_message_id', '>', 'c.hidden_until_id')
+      .where(noBlock(me, sql.ref('c.contact_id')));
+    const { before, beforeId } = cursor;
+    // A row comparison: both engines seek conversations_page_idx to it, where an OR of two ranges could scan.
+    if (before !== undefined) {
+      query =
+        beforeId === undefined
+          ? query.where('c.last_message_at', '<', before)
+          : query.where((eb) => eb(eb.refTuple('c.last_message_at', 'c.contact_id'), '<', eb.tuple(before, beforeId)));
+    }
+    return query.orderBy('c.last_message_at', 'desc').orderBy('c.contact_id', 'desc').limit(CONVERSATIONS_PAGE_SIZE);
+  }
 
   return {
     transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -303,39 +324,21 @@ export function createMessageRepo(db: Db) {
       return query.orderBy('id', 'desc').limit(limit + 1).execute();
     },
 
-    /** My visible conversations with unblocked contacts, latest first, one range of the list index. */
+    /** The page query of `conversations`, for its plan test. */
+    conversationsQuery,
+
+    /** My visible conversations with unblocked contacts, latest first: one range of conversations_page_idx. */
     conversations(me: number, cursor: { before?: string; beforeId?: number }): Promise<ConversationRow[]> {
-      let query = db
-        .selectFrom('conversations as c')
-        .innerJoin('users as u', 'u.id', 'c.contact_id')
-        .select(['c.contact_id', 'u.name', 'u.username', 'u.avatar', 'u.user_type', 'c.unread_count', 'c.last_message', 'c.last_message_at'])
-        .where('c.user_id', '=', me)
-        .where('c.last_message_at', 'is not', null)
-        .whereRef('c.last_message_id', '>', 'c.hidden_until_id')
-        .where(noBlock(me, sql.ref('c.contact_id')));
-      const { before, beforeId } = cursor;
-      if (before !== undefined) {
-        query =
-          beforeId === undefined
-            ? query.where('c.last_message_at', '<', before)
-            : query.where((eb) =>
-                eb.or([eb('c.last_message_at', '<', before), eb.and([eb('c.last_message_at', '=', before), eb('c.contact_id', '<', beforeId)])]),
-              );
-      }
-      return query.orderBy('c.last_message_at', 'desc').orderBy('c.contact_id', 'desc').limit(CONVERSATIONS_PAGE_SIZE).execute();
+      return conversationsQuery(me, cursor).execute();
     },
 
-    /** What I have unread over my visible conversations with unblocked contacts. */
+    /**
+     * What I have unread over my visible conversations with unblocked contacts: the counter the
+     * database keeps in the statement of every change (migration 075), one key lookup.
+     */
     async unreadCount(me: number, trx: Executor = db): Promise<number> {
-      const row = await trx
-        .selectFrom('conversations as c')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.unread_count'), sql<number>`0`).as('count'))
-        .where('c.user_id', '=', me)
-        .where('c.unread_count', '>', 0)
-        .whereRef('c.last_message_id', '>', 'c.hidden_until_id')
-        .where(noBlock(me, sql.ref('c.contact_id')))
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
+      const row = await trx.selectFrom('unread_counters').select('unread').where('user_id', '=', me).executeTakeFirst();
+      return row?.unread ?? 0;
     },
 
     /** The spots the references of a page point at, in one read. */

@@ -6,6 +6,7 @@
 export { searchRoutes } from './routes';
 export {
   createSearchService,
+  documentsMatching,
   ensureSearchIndex,
   indexListing,
   indexProfile,

@@ -234,7 +234,7 @@ const vector = (lang: Language, list: string[], weight?: 'A' | 'B') => {
  * stem) or in `tgs_simple` (the exact word; the last one as a prefix through `to_tsquery`). The
  * words are letters and digits only, so neither parser sees an operator the searcher typed.
  */
-function tsQuery(request: SearchRequest): RawBuilder<unknown> {
+function tsQuery(request: Pick<SearchRequest, 'words' | 'lang'>): RawBuilder<unknown> {
   const parts = request.words.map((w, i) => {
     const stemmed = sql`websearch_to_tsquery(${config(request.lang)}::regconfig, ${w.word})`;
     const exact = i === request.words.length - 1 ? sql`to_tsquery('tgs_simple'::regconfig, ${`'${w.word}':*`})` : sql`websearch_to_tsquery('tgs_simple'::regconfig, ${w.word})`;
@@ -307,4 +307,16 @@ export async function writeIndexVersion(db: Db, version: string): Promise<void> 
     .values({ key: 'version', value: version })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: version }))
     .execute();
+}
+
+/**
+ * The `ref_id`s of a type's documents that hold every word (its stem in `lang` or the word, the
+ * last one as a prefix), as a subquery for another module's `id in (...)`: the public lists'
+ * text filter reads the same index as the site search. What may be shown is the caller's rule.
+ */
+export function matchingRefs(db: Db, type: SearchType, list: QueryWord[], lang: Language): RawBuilder<number> {
+  // `offset 0` keeps the type check after the text match: otherwise PostgreSQL ANDs the GIN hits
+  // with every document of the type from (type, ref_id), tens of thousands of entries read for none.
+  if (isPostgresDb(db)) return sql<number>`select m.ref_id from (select d.ref_id, d.type from search_documents d where d.tsv @@ (${tsQuery({ words: list, lang })}) offset 0) m where m.type = ${type}`;
+  return sql<number>`select d.ref_id from search_fts join search_documents d on d.id = search_fts.rowid where search_fts match ${ftsQuery(list)} and d.type = ${type}`;
 }

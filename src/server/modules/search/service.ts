@@ -1,9 +1,10 @@
+import type { RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import type { SearchAnswer, SearchQuery, SearchResult, SearchType } from '../../../common/schemas/search';
 import type { Db } from '../../db/index';
 import { AppError } from '../../errors';
-import { readIndexVersion, searchRepository, writeIndexVersion, type SearchCursor, type SearchDocument, type SearchRequest } from './repo';
+import { matchingRefs, readIndexVersion, searchRepository, writeIndexVersion, type SearchCursor, type SearchDocument, type SearchRequest } from './repo';
 import { SOURCES } from './sources';
 import { findOwnerListingIds } from './sources-repo';
 import { queryWords, snippet } from './text';
@@ -56,6 +57,15 @@ export function indexListing(db: Db, type: 'guestspots' | 'availabilities', id: 
 /** Indexes a forum thread with its visible posts in the caller's transaction; a hidden or deleted one leaves the index. */
 export function indexThread(db: Db, id: number): Promise<void> {
   return sync(db, 'threads', [id]);
+}
+
+/**
+ * A list's text filter through the site search's index: the ids of the type's documents holding
+ * every word of `q` (the last as a prefix), as a subquery; null when `q` has no word to match.
+ */
+export function documentsMatching(db: Db, type: SearchType, q: string, lang: Language): RawBuilder<number> | null {
+  const list = queryWords(q, lang);
+  return list.length ? matchingRefs(db, type, list, lang) : null;
 }
 
 const REBUILD_PAGE = 500;

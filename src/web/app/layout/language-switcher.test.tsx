@@ -7,23 +7,24 @@ import { renderWithApp } from '../../test/render';
 import { LanguageSwitcher } from './language-switcher';
 
 describe('language switcher', () => {
-  it('links every language to the same page, named in its own language', async () => {
-    await renderWithApp(<LanguageSwitcher />, { path: '/de/aboutus?ref=footer' });
+  it('links every language to the same page, named in its own language, with the parameters the page reads', async () => {
+    // A rendered page's links are the server's: a parameter the page does not read (ref, utm_*) is not in them.
+    await renderWithApp(<LanguageSwitcher />, { path: '/de/guestspots?ref=footer&style=realism' });
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
-    expect(href('English')).toBe('/aboutus?ref=footer');
-    expect(href('Deutsch')).toBe('/de/aboutus?ref=footer');
-    expect(href('Español')).toBe('/es/aboutus?ref=footer');
-    expect(href('Français')).toBe('/fr/aboutus?ref=footer');
-    expect(href('Português')).toBe('/pt/aboutus?ref=footer');
+    expect(href('English')).toBe('/guestspots?style=realism');
+    expect(href('Deutsch')).toBe('/de/guestspots?style=realism');
+    expect(href('Español')).toBe('/es/guestspots?style=realism');
+    expect(href('Français')).toBe('/fr/guestspots?style=realism');
+    expect(href('Português')).toBe('/pt/guestspots?style=realism');
     expect(screen.getByRole('link', { name: 'Deutsch' }).getAttribute('aria-current')).toBe('true');
   });
 
   it('keeps the page and query when switching, and remembers the choice', async () => {
     const user = userEvent.setup();
-    const { router } = await renderWithApp(<LanguageSwitcher />, { path: '/de/aboutus?ref=footer' });
+    const { router } = await renderWithApp(<LanguageSwitcher />, { path: '/de/tattooartists?available=true&utm_source=x' });
     await user.click(screen.getByRole('link', { name: 'Français' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/aboutus'));
-    expect(router.state.location.search).toBe('?ref=footer');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/tattooartists'));
+    expect(router.state.location.search).toBe('?available=true');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
   });
 

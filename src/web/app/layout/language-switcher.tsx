@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { Link, useLocation } from '../../routing';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../../common/languages';
-import { storeLanguage, switchLanguagePath, useLanguage } from '../../i18n/language';
+import { languageLinkPath, storeLanguage, useLanguage } from '../../i18n/language';
 import { useSession } from '../../lib/session';
 import { rememberLanguage } from '../../features/notifications/language-preference';
 
@@ -21,7 +21,7 @@ export function LanguageSwitcher() {
         {LANGUAGES.map((lang) => (
           <li key={lang}>
             <Link
-              to={switchLanguagePath(location, lang)}
+              to={languageLinkPath(location, lang)}
               lang={lang}
               hrefLang={lang}
               aria-current={lang === current ? 'true' : undefined}

@@ -14,6 +14,7 @@ import type {
   ForumUpload,
   UpdateThreadInput,
 } from '../../../common/schemas/forum';
+import { pageQueryKeys } from '../../../common/page-queries';
 import { useLanguage } from '../../i18n/language';
 import { api, toQuery, upload } from '../../lib/api';
 
@@ -23,10 +24,10 @@ const enc = encodeURIComponent;
 
 export const forumKeys = {
   all: ['forum'] as const,
-  categories: (lang: Language) => ['forum', 'categories', lang] as const,
-  category: (lang: Language, slug: string, page: number, language: Language | null) => ['forum', 'category', lang, slug, page, language] as const,
-  latest: (lang: Language, limit: number) => ['forum', 'latest', lang, limit] as const,
-  thread: (lang: Language, id: number, page: number) => ['forum', 'thread', lang, id, page] as const,
+  categories: pageQueryKeys.forumCategories,
+  category: pageQueryKeys.forumCategory,
+  latest: pageQueryKeys.forumLatest,
+  thread: pageQueryKeys.forumThread,
 };
 
 export function useForumCategories() {

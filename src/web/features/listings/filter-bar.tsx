@@ -5,7 +5,8 @@ import { LISTING_LIMITS } from '../../../common/listing-limits';
 import { Button } from '../../ui/button';
 import { formatDay, isIsoDay } from '../../ui/date-format';
 import { Select, TextField } from '../../ui/field';
-import { cityOptions, countryOptions, findCountry, useCountries } from '../../reference/api/get-countries';
+import { countryOptions, findCountry, useCountries } from '../../reference/api/get-countries';
+import type { CityChoice } from '../../reference/locations/city-picker';
 import { useStyles } from '../../reference/api/get-styles';
 import { useLanguage } from '../../i18n/language';
 import type { FilterKey, Filters } from './list-address';
@@ -13,6 +14,8 @@ import type { FilterKey, Filters } from './list-address';
 // The dialog loads when a phone first opens the filters: the list page's first load stays light.
 const Dialog = lazy(() => import('../../ui/dialog').then((m) => ({ default: m.Dialog })));
 // The date fields load apart from the list page, so its first load stays as light as before.
+// The city type-ahead loads after the list, like the date fields: it stays out of the first load.
+const CityPicker = lazy(() => import('../../reference/locations/city-picker').then((m) => ({ default: m.CityPicker })));
 const DateField = lazy(() => import('../../ui/date-field').then((m) => ({ default: m.DateField })));
 
 interface FilterProps {
@@ -106,6 +109,9 @@ function FilterForm({ fields, filters, onChange, active, idPrefix, labels, onSea
 
   const has = (key: FilterKey) => fields.includes(key);
   const country = findCountry(countries.data, filters.country);
+  const cityName = country?.cities.find((c) => String(c.id) === filters.city)?.name;
+  // The address keeps only the id: the name shows once the countries list has arrived.
+  const cityChoice: CityChoice | null = filters.city ? { cityId: Number(filters.city), name: cityName ?? '' } : null;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (q.trim() !== filters.q) onChange({ q: q.trim() });
@@ -163,15 +169,15 @@ function FilterForm({ fields, filters, onChange, active, idPrefix, labels, onSea
           />
         )}
         {has('city') && (
-          <Select
-            id={id('city')}
-            label={t('filters.city')}
-            disabled={!country || country.cities.length === 0}
-            value={filters.city}
-            onChange={(e) => onChange({ city: e.target.value })}
-            placeholder={country ? t('filters.anyCity') : t('filters.cityHint')}
-            options={cityOptions(country)}
-          />
+          <Suspense fallback={<TextField id={id('city')} label={t('filters.city')} value={cityChoice?.name ?? ''} readOnly />}>
+            <CityPicker
+              id={id('city')}
+              label={t('filters.city')}
+              value={cityChoice}
+              // Every country's cities: a city found sets its country too, so the two filters never disagree.
+              onChange={(choice) => onChange(choice?.city ? { country: choice.city.countryCode, city: String(choice.cityId) } : { city: '' })}
+            />
+          </Suspense>
         )}
         {has('from') && (
           <Suspense fallback={<TextField id={id('from')} label={t('filters.from')} value={formatDay(filters.from, lang)} readOnly />}>

@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch, createCardImage, createGuestSpot, createSessionUser, jsonResponse } from '../../test/factories';
 import { interceptUploads, stubObjectUrls } from '../../test/upload';
@@ -6,9 +7,18 @@ import { renderWithApp } from '../../test/render';
 import { GuestSpotFormPage } from './form-page';
 
 const studio = createSessionUser({ id: 31, userType: 'studio', username: 'Nadelwerk Berlin', name: 'Nadelwerk Berlin' });
-const countries = [{ id: 80, code: 'DE', name: 'Germany', cities: [{ id: 1194, name: 'Berlin', countryId: 80, countryCode: 'DE' }] }];
+const countries = [
+  { id: 80, code: 'DE', name: 'Germany', cities: [{ id: 1194, name: 'Berlin', countryId: 80, countryCode: 'DE' }] },
+  { id: 171, code: 'PT', name: 'Portugal', cities: [{ id: 2267, name: 'Lisboa', countryId: 171, countryCode: 'PT' }] },
+];
 
-function mockApi(onPost?: (body: unknown) => Response, onPut?: (url: string, body: unknown) => Response) {
+const LISBON = { cityId: 2267, name: 'Lisboa', countryCode: 'PT', countryName: 'Portugal', lat: 38.72, lng: -9.14 };
+
+/** The place fields show the studio's own city by name once the countries have arrived. */
+const placeShown = (label = /^City/) =>
+  vi.waitFor(() => expect((screen.getByRole('combobox', { name: label }) as HTMLInputElement).value).toBe('Berlin'), { timeout: 5000 });
+
+function mockApi(onPost?: (body: unknown) => Response, onPut?: (url: string, body: unknown) => Response, onSearch?: (url: string) => Response) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (init?.method === 'POST' && onPost) return onPost(JSON.parse(String(init.body)));
     if (init?.method === 'PUT' && onPut) return onPut(String(input), JSON.parse(String(init.body)));
@@ -16,6 +26,7 @@ function mockApi(onPost?: (body: unknown) => Response, onPut?: (url: string, bod
       '/api/styles': () => jsonResponse([{ id: 11, slug: 'fine-line', name: 'Fine Line' }]),
       '/countries-cities-completed.json': () => jsonResponse(countries),
       '/api/profile/me': () => jsonResponse({ success: true, user: { countryId: 80, cityId: 1194, cityName: 'Berlin' } }),
+      '/api/locations/search': (url) => (onSearch ? onSearch(url) : jsonResponse({ results: [] })),
     })(input);
   });
   vi.stubGlobal('fetch', fetch);
@@ -23,7 +34,7 @@ function mockApi(onPost?: (body: unknown) => Response, onPut?: (url: string, bod
 }
 
 const render = (path = '/guestspot/new', user = studio) =>
-  renderWithApp(<GuestSpotFormPage />, { path, namespaces: ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors'], session: { state: 'loggedIn', user } });
+  renderWithApp(<GuestSpotFormPage />, { path, namespaces: ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors', 'locations'], session: { state: 'loggedIn', user } });
 
 const photo = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/jpeg' });
 /** Picks photos in the new spot's photo field (its button is the file input's label). */
@@ -50,10 +61,71 @@ describe('guest spot form', () => {
     mockApi();
     await render();
     const country = (await screen.findByLabelText(/^Country/, {}, { timeout: 5000 })) as HTMLSelectElement;
-    await screen.findByRole('option', { name: 'Berlin' });
+    await placeShown();
     expect(country.value).toBe('80');
-    expect((screen.getByLabelText(/^City/) as HTMLSelectElement).value).toBe('1194');
   });
+
+  it('fills country and city from a typed city, offers a name it does not find as a new city, and says when the search fails', async () => {
+    const posted: unknown[] = [];
+    const searches: string[] = [];
+    let failSearch = false;
+    mockApi(
+      (body) => {
+        posted.push(body);
+        return jsonResponse(createGuestSpot({ slug: 'lisbon' }), 201);
+      },
+      () => jsonResponse(createGuestSpot({ slug: 'lisbon' })),
+      (url) => {
+        searches.push(url);
+        if (failSearch) return jsonResponse({ success: false, error: 'down' }, 503);
+        return jsonResponse({ results: url.includes('q=lis') ? [LISBON] : [] });
+      },
+    );
+    servePhotoUploads();
+    const { router } = await render();
+    const user = userEvent.setup();
+    await placeShown();
+    const country = screen.getByLabelText(/^Country/) as HTMLSelectElement;
+    const city = screen.getByRole('combobox', { name: /^City/ });
+    // With no country chosen a name found nowhere is not offered as new (it could not be placed); a hint says why.
+    await user.selectOptions(country, '');
+    expect(city.getAttribute('aria-describedby')).toContain('gs-city-hint');
+    await user.type(city, 'Ericeira');
+    expect(await screen.findByText('Nothing found.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Ericeira/ })).toBeNull();
+    await user.tab();
+
+    // The studio's country chosen, a city elsewhere is found all the same, and takes its country along.
+    await user.selectOptions(country, '80');
+    await user.clear(city);
+    await user.type(city, 'lis');
+    await user.click(await screen.findByRole('option', { name: /Lisboa/ }, { timeout: 5000 }));
+    expect(country.value).toBe('171');
+    expect((city as HTMLInputElement).value).toBe('Lisboa');
+    expect(searches.at(-1)).toBe('/api/locations/search?q=lis');
+    expect(searches.filter((url) => url.includes('countryCode'))).toEqual([]);
+
+    // With a country chosen a name found nowhere is offered as a new city there.
+    await user.clear(city);
+    await user.type(city, 'Ericeira');
+    await user.click(await screen.findByRole('option', { name: "Nothing found: use 'Ericeira' as a new city" }, { timeout: 5000 }));
+    expect(country.value).toBe('171');
+    expect(screen.getByText("'Ericeira' is saved as a new city.")).toBeTruthy();
+
+    failSearch = true;
+    await user.clear(city);
+    await user.type(city, 'Porto');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain('The location search failed. Please try again.');
+    await user.tab();
+
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Summer by the sea' } });
+    fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '07/01/2027' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '07/20/2027' } });
+    pickPhotos('Add photos', photo('room.jpg'));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/guestspot/lisbon'));
+    expect(posted[0]).toMatchObject({ countryId: 171, cityId: 0, cityName: 'Ericeira' });
+  }, 20_000);
 
   it('shows an error under a field once it is left, and a summary on submit', async () => {
     const fetch = mockApi();
@@ -96,7 +168,7 @@ describe('guest spot form', () => {
     expect(await screen.findByText('Dates before 2020 are not possible.')).toBeTruthy();
     fireEvent.change(start, { target: { value: '12/01/2026' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
-    await screen.findByRole('option', { name: 'Berlin' });
+    await placeShown();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Fine Line' }));
     pickPhotos('Add photos', photo('stations.jpg'), photo('room.jpg'));
     expect(screen.getAllByRole('img', { name: /Photo \d of the workplace/ })).toHaveLength(2);
@@ -114,7 +186,7 @@ describe('guest spot form', () => {
     fireEvent.change(await screen.findByLabelText('Title', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
     fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '12/01/2026' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
-    await screen.findByRole('option', { name: 'Berlin' });
+    await placeShown();
     fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
     const link = await screen.findByRole('link', { name: 'Photos of the workplace: Add at least one photo of your workplace.' });
     expect(link.getAttribute('href')).toBe('#gs-photos');
@@ -145,7 +217,7 @@ describe('guest spot form', () => {
     fireEvent.change(await screen.findByLabelText('Title', {}, { timeout: 5000 }), { target: { value: 'Winter in Berlin' } });
     fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '12/01/2026' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
-    await screen.findByRole('option', { name: 'Berlin' });
+    await placeShown();
     pickPhotos('Add photos', photo('room.jpg'), photo('big.jpg'));
     fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
     expect(await screen.findByText(/The guest spot is saved but not shown yet, because not every photo arrived\. big\.jpg:/)).toBeTruthy();
@@ -181,7 +253,7 @@ describe('guest spot form', () => {
     expect(await screen.findByRole('link', { name: 'Startdatum: Gib das Datum als TT.MM.JJJJ ein, zum Beispiel 31.05.2026.' })).toBeTruthy();
 
     fireEvent.change(start, { target: { value: '1.12.2026' } });
-    await screen.findByRole('option', { name: 'Berlin' });
+    await placeShown(/^Stadt/);
     fireEvent.click(screen.getByRole('button', { name: 'Gastplatz veröffentlichen' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/de/guestspot/winter-in-berlin'));
     expect(posted[0]).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-20' });
@@ -198,7 +270,7 @@ describe('guest spot form', () => {
     pickPhotos('Add photos', photo('room.jpg'));
     fireEvent.change(await screen.findByLabelText('Start date'), { target: { value: '12/01/2026' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '12/20/2026' } });
-    await screen.findByRole('option', { name: 'Berlin' });
+    await placeShown();
     fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));
     expect(await screen.findByText('You have created 30 listings in the last hour. Please try again in 12 min.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Publish guest spot' }));

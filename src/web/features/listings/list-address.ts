@@ -1,11 +1,12 @@
+import { LIST_FILTER_KEYS, listFiltersOf, type ListFilterKey, type ListFilters } from '../../../common/page-queries';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '../../routing';
 import { localizePath, useLanguage } from '../../i18n/language';
 
 /** Filters a list keeps in its address (?style=&country=&city=&from=&to=&q=&available=). */
-export const FILTER_KEYS = ['style', 'country', 'city', 'from', 'to', 'q', 'available'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
-export type Filters = Record<FilterKey, string>;
+export const FILTER_KEYS = LIST_FILTER_KEYS;
+export type FilterKey = ListFilterKey;
+export type Filters = ListFilters;
 
 /** The page of a list address: `/guestspots/page/3` or `?page=3`; 1 otherwise. */
 export function pageOf(pathname: string, search: URLSearchParams): number {
@@ -37,11 +38,7 @@ export function useListAddress(base: string, { pathPaging = true }: { pathPaging
   const navigate = useNavigate();
   const lang = useLanguage();
 
-  const filters = useMemo(() => {
-    const out = {} as Filters;
-    for (const key of FILTER_KEYS) out[key] = search.get(key)?.trim() ?? '';
-    return out;
-  }, [search]);
+  const filters = useMemo(() => listFiltersOf(search), [search]);
   const page = pageOf(location.pathname, search);
 
   /** Changes filters and goes back to the first page. */

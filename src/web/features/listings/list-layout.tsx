@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LOCALES, type Language } from '../../../common/languages';
 import { useTranslation } from '../../i18n/react';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/alert';
@@ -12,7 +13,7 @@ export interface ListQuery<T> {
   isPending: boolean;
   isError: boolean;
   error: unknown;
-  data?: { items: T[]; total: number; pageSize: number };
+  data?: { items: T[]; total: number; pageSize: number; totalCapped?: true };
   refetch: () => unknown;
 }
 
@@ -42,7 +43,7 @@ export function ListResults<T>({
   /** How the cards lead (an artist's works or a cover picture): the skeletons take that shape. */
   pictures?: 'strip' | 'cover';
 }) {
-  const { t } = useTranslation('listings');
+  const { t, i18n } = useTranslation('listings');
   if (query.isPending) {
     return (
       <div role="status" aria-label={t('loading')}>
@@ -71,14 +72,14 @@ export function ListResults<T>({
       </Alert>
     );
   }
-  const { items, total, pageSize } = query.data;
+  const { items, total, pageSize, totalCapped } = query.data;
   if (items.length === 0) {
     return <EmptyState title={emptyTitle} description={emptyText} action={emptyAction} />;
   }
   return (
     <div className="space-y-6">
       <p role="status" className="text-sm text-ink-muted">
-        {countText(total)}
+        {totalCapped ? t('countAtLeast', { count: new Intl.NumberFormat(LOCALES[i18n.language as Language]).format(total) }) : countText(total)}
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item, i) => (

@@ -19,6 +19,8 @@ function mockApi(items = [createGuestSpotListItem({ title: 'Summer in Kreuzberg'
       '/api/styles': () => jsonResponse(styles),
       '/countries-cities-completed.json': () => jsonResponse(countries),
       '/api/guest-spots': () => jsonResponse({ items, total, page: 1, pageSize: 12 }),
+      '/api/locations/search': () =>
+        jsonResponse({ results: [{ cityId: 1194, name: 'Berlin', countryCode: 'DE', countryName: 'Germany', lat: 52.52, lng: 13.4 }] }),
     }),
   );
   vi.stubGlobal('fetch', fetch);
@@ -55,15 +57,24 @@ describe('guest spot list', () => {
 
     await screen.findByRole('option', { name: 'Germany' });
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DE' } });
-    const city = screen.getByLabelText('City') as HTMLSelectElement;
-    expect(city.disabled).toBe(false);
-    fireEvent.change(city, { target: { value: '1194' } });
+    const city = screen.getByRole('combobox', { name: 'City' });
+    fireEvent.focus(city);
+    fireEvent.change(city, { target: { value: 'ber' } });
+    fireEvent.mouseDown(await screen.findByRole('option', { name: /Berlin/ }, { timeout: 5000 }));
     expect(router.state.location.search).toBe('?style=11&country=DE&city=1194');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/locations/search?q=ber');
 
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'kreuzberg' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(router.state.location.search).toBe('?style=11&country=DE&city=1194&q=kreuzberg');
     await vi.waitFor(() => expect(listCalls(fetch)).toContain('/api/guest-spots?style=11&country=DE&city=1194&q=kreuzberg&page=1'));
+  });
+
+  it('links the globe map showing this kind, at the filtered city, in the page language', async () => {
+    mockApi();
+    await renderWithApp(<GuestSpotListPage />, { path: '/de/guestspots?country=DE&city=1194', namespaces: ['guestSpots', 'listings', 'locations'] });
+    const link = await screen.findByRole('link', { name: 'Auf der Karte zeigen' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/de/map?show=guestspots&city=1194');
   });
 
   it('pages with links that keep the filters', async () => {

@@ -1,4 +1,9 @@
+import { MapPin } from 'lucide-react';
+import { buildPath } from '../../../common/routes';
+import type { MapType } from '../../../common/schemas/map';
 import { useTranslation } from '../../i18n/react';
+import { LocalizedLink } from '../../i18n/localized-link';
+import { buttonClasses } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { Button } from '../../ui/button';
 import { useSession } from '../../lib/session';
@@ -10,6 +15,16 @@ import { useListAddress } from './list-address';
 import { ListResults } from './list-layout';
 import { cardPictures, KindListingCard } from './listing-card';
 import { AddLink } from './add-link';
+
+/** The globe map's type of each kind's entries (its `?show=`). */
+const MAP_TYPE: Record<ListingKind['name'], MapType> = { guestSpots: 'guestspots', availability: 'availabilities' };
+
+/** The globe map showing only this kind, at the city the list is filtered to (if one). */
+function mapHref(type: MapType, city: string): string {
+  const params = new URLSearchParams({ show: type });
+  if (/^\d+$/.test(city)) params.set('city', city);
+  return `${buildPath('map')}?${params}`;
+}
 
 /**
  * The public list of a kind (/guestspots, /guestspots/page/{n}, /artist-availability?page=n):
@@ -38,7 +53,15 @@ function ListingListPage({ kind }: { kind: ListingKind }) {
       <PageHeader
         title={t('list.title')}
         intro={t('list.intro')}
-        action={!isOther && <AddLink to={kind.paths.add} label={t('list.add')} variant="secondary" />}
+        action={
+          <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:justify-end">
+            <LocalizedLink to={mapHref(MAP_TYPE[kind.name], filters.city)} className={buttonClasses({ variant: 'ghost' })}>
+              <MapPin aria-hidden="true" className="size-5" />
+              {t('listings:onMap')}
+            </LocalizedLink>
+            {!isOther && <AddLink to={kind.paths.add} label={t('list.add')} variant="secondary" />}
+          </div>
+        }
       />
       <FilterBar
         idPrefix={`${kind.idPrefix}-filter`}

@@ -1,8 +1,8 @@
 import { useTranslation } from '../../i18n/react';
-import { LISTING_LIMITS } from '../../../common/listing-limits';
-import { Select, TextField } from '../../ui/field';
+import { Select } from '../../ui/field';
 import { useCities } from '../../reference/api/get-cities';
-import { cityOptions, countryOptions } from '../../reference/api/get-countries';
+import { countryOptions, findCountry } from '../../reference/api/get-countries';
+import { CityPicker, type CityChoice } from '../../reference/locations/city-picker';
 
 export interface PlaceValues {
   countryId: string;
@@ -14,8 +14,11 @@ export interface PlaceValues {
 export const OTHER_CITY = '0';
 
 /**
- * Country select, then the city select (disabled until a country is chosen) with "Other city"
- * and its free name when `allowOther`.
+ * Country select and a city type-ahead. The type-ahead searches every country's cities, so a
+ * studio in Berlin typing "Lisboa" finds Lisbon rather than being offered a new German city;
+ * taking a city fills its country too. With `allowOther` and a country chosen, a name found
+ * nowhere is offered as a new city ("Other City": city id 0 with the typed name) in that
+ * country, which it needs to be placed.
  */
 export function PlaceFields({
   idPrefix,
@@ -34,11 +37,25 @@ export function PlaceFields({
 }) {
   const { t } = useTranslation('listingsEntry');
   const { countries, country } = useCities(values.countryId ? Number(values.countryId) : null);
-  const other = allowOther && values.cityId === OTHER_CITY;
 
   if (countries.isError) {
     return <p className="text-sm text-danger">{t('form.countriesFailed')}</p>;
   }
+
+  let chosen: CityChoice | null = null;
+  if (values.cityId === OTHER_CITY && allowOther) chosen = { cityId: 0, name: values.cityName };
+  else if (values.cityId !== '' && values.cityId !== OTHER_CITY) {
+    const city = country?.cities.find((c) => String(c.id) === values.cityId);
+    // Until the countries arrive the field stays empty rather than showing a bare id.
+    chosen = { cityId: Number(values.cityId), name: city?.name ?? '' };
+  }
+
+  const onCity = (choice: CityChoice | null) => {
+    if (!choice) return onChange({ cityId: '', cityName: '' });
+    if (choice.cityId === 0) return onChange({ cityId: OTHER_CITY, cityName: choice.name });
+    const own = choice.city ? findCountry(countries.data, choice.city.countryCode) : country;
+    onChange({ countryId: own ? String(own.id) : values.countryId, cityId: String(choice.cityId), cityName: '' });
+  };
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -54,34 +71,19 @@ export function PlaceFields({
         placeholder={t('form.chooseCountry')}
         options={countryOptions(countries.data, true)}
       />
-      <Select
-        id={`${idPrefix}-city`}
-        label={t('form.city')}
-        labelSuffix={t('form.optional')}
-        hint={country ? undefined : t('form.cityHint')}
-        value={values.cityId}
-        disabled={!country}
-        error={errors?.cityId}
-        onBlur={() => onBlur?.('cityId')}
-        onChange={(e) => onChange({ cityId: e.target.value, cityName: e.target.value === OTHER_CITY ? values.cityName : '' })}
-        placeholder={t('form.chooseCity')}
-        options={cityOptions(country)}
-      >
-        {allowOther && <option value={OTHER_CITY}>{t('form.otherCity')}</option>}
-      </Select>
-      {other && (
-        <div className="sm:col-span-2">
-          <TextField
-            id={`${idPrefix}-cityName`}
-            label={t('form.cityName')}
-            maxLength={LISTING_LIMITS.cityName}
-            value={values.cityName}
-            error={errors?.cityName}
-            onBlur={() => onBlur?.('cityName')}
-            onChange={(e) => onChange({ cityName: e.target.value })}
-          />
-        </div>
-      )}
+      <div onBlur={() => onBlur?.(values.cityId === OTHER_CITY ? 'cityName' : 'cityId')}>
+        <CityPicker
+          id={`${idPrefix}-city`}
+          label={t('form.city')}
+          labelSuffix={t('form.optional')}
+          hint={allowOther && !country ? t('form.cityTypeHint') : undefined}
+          error={errors?.cityId ?? errors?.cityName}
+          disabled={countries.isPending}
+          allowNew={allowOther && Boolean(country)}
+          value={chosen}
+          onChange={onCity}
+        />
+      </div>
     </div>
   );
 }

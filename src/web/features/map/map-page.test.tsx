@@ -26,10 +26,13 @@ const BERLIN: MapCityAnswer = {
   nextCursor: null,
 };
 
-function serve(key: () => Response | Promise<Response> = () => jsonResponse({ status: 'success', data: { apiKey: null } })) {
+const LOCATED = { cityId: 1, name: 'Berlin', countryCode: 'DE', countryName: 'Deutschland', lat: 52.52, lng: 13.4 };
+
+function serve(key: () => Response | Promise<Response> = () => jsonResponse({ status: 'success', data: { apiKey: null } }), nearest: () => Response = () => jsonResponse({ city: LOCATED, distanceKm: 1.2 })) {
   const fetch = vi.fn(
     answerFetch({
       '/api/config/maps-key': key,
+      '/api/locations/nearest': nearest,
       '/api/map/places': () => jsonResponse(PLACES),
       '/api/map/cities/1': () => jsonResponse(BERLIN),
     }),
@@ -95,6 +98,53 @@ describe('map page without a maps key', () => {
     await renderWithApp(<MapPage />, { path: '/de/map?city=1', namespaces: ['map'] });
     expect(await screen.findByRole('link', { name: /Ink Berlin/ })).toBeDefined();
     expect(screen.getByRole('heading', { level: 2, name: 'Berlin DE' })).toBeDefined();
+  });
+});
+
+describe('map page: use my location', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  });
+  const locate = () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 52.5, longitude: 13.39 } } as GeolocationPosition));
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    return getCurrentPosition;
+  };
+
+  it('asks for the position only on a click, then opens the nearest city', async () => {
+    const getCurrentPosition = locate();
+    const fetch = serve();
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<MapPage />, { path: '/de/map', namespaces: ['map', 'locations'] });
+    await screen.findByRole('list', { name: 'Orte' });
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Meinen Standort verwenden' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?city=1'));
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toContain('/api/locations/nearest?lat=52.5&lng=13.39');
+    expect(await screen.findByRole('link', { name: /Ink Berlin/ })).toBeDefined();
+    expect(screen.getByText('Nächste Stadt: Berlin, Deutschland (1,2 km entfernt)')).toBeDefined();
+  });
+
+  it('opens the nearest city with entries when the found one has none, and says so', async () => {
+    locate();
+    serve(undefined, () => jsonResponse({ city: { cityId: 50, name: 'Potsdam', countryCode: 'DE', countryName: 'Deutschland', lat: 52.39, lng: 13.06 }, distanceKm: 4 }));
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<MapPage />, { path: '/de/map', namespaces: ['map', 'locations'] });
+    await screen.findByRole('list', { name: 'Orte' });
+    await user.click(screen.getByRole('button', { name: 'Meinen Standort verwenden' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?city=1'));
+    expect(screen.getByText('In Potsdam gibt es noch keine Einträge. Gezeigt wird Berlin, 27 km entfernt.')).toBeDefined();
+  });
+
+  it('shows the failure of the lookup', async () => {
+    locate();
+    serve(undefined, () => jsonResponse({ error: 'down' }, 500));
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<MapPage />, { path: '/en/map', namespaces: ['map', 'locations'] });
+    await screen.findByRole('list', { name: 'Places' });
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The location search failed. Please try again.');
+    expect(router.state.location.search).toBe('');
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { MAP_TYPES, type MapCity, type MapType } from '../../../common/schemas/map';
 import { useLanguage } from '../../i18n/language';
 import { useTranslation } from '../../i18n/react';
@@ -11,6 +11,7 @@ import { usePlaces } from './api/map';
 import { CityPanel } from './city-panel';
 import { Globe } from './globe';
 import type { MapsFailure } from './maps-loader';
+import { NearMe } from './near-me';
 import { PlaceList, TypeToggles } from './place-list';
 import { COUNT_OF, globePlaces, showParam, shownTypes } from './places';
 import { useGoogleMaps } from './use-google-maps';
@@ -37,7 +38,9 @@ export default function MapPage() {
   const cities = useMemo(() => places.data?.cities ?? [], [places.data]);
   const selected = cities.find((c) => c.cityId === cityParam) ?? null;
   const shownPlaces = useMemo(() => globePlaces(cities, types), [cities, types]);
-  const focus = useMemo(() => (selected ? { lat: selected.lat, lng: selected.lng } : null), [selected]);
+  // Where "use my location" turned the map when no city with entries was there to open.
+  const [nearFocus, setNearFocus] = useState<{ lat: number; lng: number } | null>(null);
+  const focus = useMemo(() => (selected ? { lat: selected.lat, lng: selected.lng } : nearFocus), [selected, nearFocus]);
   const totals = Object.fromEntries(MAP_TYPES.map((type) => [type, cities.reduce((sum, c) => sum + c[COUNT_OF[type]], 0)])) as Record<MapType, number>;
 
   const update = (next: { city?: number | null; types?: MapType[] }) =>
@@ -66,7 +69,10 @@ export default function MapPage() {
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('title')}</h1>
         <p className="mt-2 max-w-prose text-ink-muted">{t('intro')}</p>
       </header>
-      <TypeToggles types={types} totals={totals} onChange={(next) => update({ types: next })} />
+      <div className="flex flex-wrap items-start justify-between gap-x-8 gap-y-4">
+        <TypeToggles types={types} totals={totals} onChange={(next) => update({ types: next })} />
+        {places.data && <NearMe cities={cities} types={types} onChoose={choose} onFocus={setNearFocus} />}
+      </div>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
           {maps.phase === 'key' ? (

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { i18n } from '../../i18n/i18n';
-import { injectMapsScript, loadMapsKey, mapsReady, mapsScriptUrl, waitForMaps, type MapsFailure } from './maps-loader';
+import { documentLoadedOnMap, injectMapsScript, loadMapsKey, mapsReady, mapsScriptUrl, waitForMaps, type MapsFailure } from './maps-loader';
 
 describe('maps wait', () => {
   beforeEach(() => {
@@ -120,5 +120,22 @@ describe('maps script', () => {
     expect(mapsReady({})).toBe(false);
     expect(mapsReady({ google: { maps: {} } })).toBe(false);
     expect(mapsReady({ google: { maps: { Map: class {} } } })).toBe(true);
+  });
+});
+
+describe('the document the map runs in', () => {
+  const loadedAt = (url: string | null) => ({ getEntriesByType: () => (url === null ? [] : [{ name: url } as PerformanceEntry]) });
+
+  it('may load Google only when it was loaded at the map, in any language', () => {
+    expect(documentLoadedOnMap(loadedAt('https://example.test/map'))).toBe(true);
+    expect(documentLoadedOnMap(loadedAt('https://example.test/de/map?city=3&show=studios'))).toBe(true);
+    expect(documentLoadedOnMap(loadedAt('https://example.test/pt/map/'))).toBe(true);
+    expect(documentLoadedOnMap(loadedAt('https://example.test/de/'))).toBe(false);
+    expect(documentLoadedOnMap(loadedAt('https://example.test/mapmaker'))).toBe(false);
+    expect(documentLoadedOnMap(loadedAt('https://example.test/de/forum'))).toBe(false);
+  });
+
+  it('is taken as loaded at the map when the browser keeps no navigation entry', () => {
+    expect(documentLoadedOnMap(loadedAt(null))).toBe(true);
   });
 });

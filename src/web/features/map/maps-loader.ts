@@ -1,4 +1,4 @@
-import type { Language } from '../../../common/languages';
+import { splitLanguage, type Language } from '../../../common/languages';
 import type { MapsKeyAnswer } from '../../../common/schemas/map';
 import { ApiError, api } from '../../lib/api';
 
@@ -49,6 +49,19 @@ export function mapsReady(w: MapsWindow = globalThis as MapsWindow): boolean {
 export function mapsScriptUrl(apiKey: string, lang: Language): string {
   const query = new URLSearchParams({ key: apiKey, libraries: 'places', language: lang, loading: 'async', callback: 'Function.prototype' });
   return `https://maps.googleapis.com/maps/api/js?${query}`;
+}
+
+/**
+ * Whether the document was loaded at the map's address. The server admits Google's hosts in the
+ * CSP of that page only, and a document keeps the CSP it was loaded with: a map reached through
+ * the app's own navigation (the footer's link) would have Google's script refused. Without a
+ * navigation entry to tell, it is taken as loaded there, so the page never reloads in a loop.
+ */
+export function documentLoadedOnMap(perf: Pick<Performance, 'getEntriesByType'> = performance): boolean {
+  const entry = perf.getEntriesByType('navigation')[0];
+  if (!entry) return true;
+  const { path } = splitLanguage(new URL(entry.name).pathname);
+  return path === '/map' || path === '/map/';
 }
 
 /** Adds Google's script to the page once; a second call finds it there. */

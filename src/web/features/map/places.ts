@@ -32,3 +32,23 @@ export function visibleCities(cities: readonly MapCity[], types: readonly MapTyp
 
 export const globePlaces = (cities: readonly MapCity[], types: readonly MapType[]): GlobePlace[] =>
   cities.map((c) => ({ cityId: c.cityId, name: c.name, lat: c.lat, lng: c.lng, count: shownCount(c, types) }));
+
+/** Great-circle distance in km between two points (haversine on a 6371 km sphere). */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The city with something under the shown types nearest to a point, with its distance; null when none has. */
+export function nearestShown(cities: readonly MapCity[], types: readonly MapType[], point: { lat: number; lng: number }): { city: MapCity; km: number } | null {
+  let best: { city: MapCity; km: number } | null = null;
+  for (const city of cities) {
+    if (shownCount(city, types) === 0) continue;
+    const km = distanceKm(point, city);
+    if (!best || km < best.km) best = { city, km };
+  }
+  return best;
+}

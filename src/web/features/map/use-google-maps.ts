@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../common/languages';
-import { injectMapsScript, loadMapsKey, waitForMaps, type MapsFailure } from './maps-loader';
+import { documentLoadedOnMap, injectMapsScript, loadMapsKey, waitForMaps, type MapsFailure } from './maps-loader';
 
 /**
  * Where the map stands: asking for the key; no key (the globe); Google's script loading; ready;
@@ -17,6 +17,11 @@ export function useGoogleMaps(lang: Language): MapsState {
 
   useEffect(() => {
     if (!apiKey) return;
+    // Only a document loaded at the map's address may fetch Google's script (its CSP): load it anew.
+    if (!documentLoadedOnMap()) {
+      window.location.reload();
+      return;
+    }
     const stop = new AbortController();
     injectMapsScript(apiKey, lang);
     waitForMaps(undefined, stop.signal).then(

@@ -39,7 +39,7 @@ export function HeaderSearch() {
       <LocalizedLink to={buildPath('search')} className="-mr-1.5 -ml-2 inline-flex size-11 items-center justify-center rounded text-ink 2xl:hidden" aria-label={t('siteSearch.open')}>
         <Search aria-hidden="true" className="size-5" />
       </LocalizedLink>
-      <form role="search" action={page} method="get" onSubmit={submit} className="relative hidden 2xl:block">
+      <form role="search" aria-label={t('siteSearch.label')} action={page} method="get" onSubmit={submit} className="relative hidden 2xl:block">
         <label htmlFor={INPUT_ID} className="sr-only">
           {t('siteSearch.label')}
         </label>

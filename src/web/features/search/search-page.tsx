@@ -54,7 +54,8 @@ export default function SearchPage() {
         <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{q ? t('resultsFor', { query: q }) : t('title')}</h1>
         <p className="mt-2 text-ink-muted">{t('intro')}</p>
       </header>
-      <form role="search" action={localizePath(buildPath('search'), lang)} method="get" onSubmit={submit} className="flex gap-2">
+      {/* Named apart from the header's search box: on wide screens both are landmarks on this page. */}
+      <form role="search" aria-label={t('title')} action={localizePath(buildPath('search'), lang)} method="get" onSubmit={submit} className="flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
           {t('label')}
         </label>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLanguage } from '../../i18n/language';
+import { pageQueryKeys } from '../../../common/page-queries';
 import { api } from '../../lib/api';
 import { REFERENCE_CACHE } from './cache';
 
@@ -14,7 +15,7 @@ export interface StyleOption {
 export function useStyles() {
   const lang = useLanguage();
   return useQuery({
-    queryKey: ['styles', lang],
+    queryKey: pageQueryKeys.styles(lang),
     queryFn: ({ signal }) => api.get<StyleOption[]>(`/api/styles?lang=${lang}`, { signal }),
     ...REFERENCE_CACHE,
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LOCATION_QUERY_MIN, type LocationSearchAnswer, type NearestLocationAnswer } from '../../../common/schemas/locations';
+import { LOCATION_QUERY_MIN } from '../../../common/location-limits';
+import type { LocationSearchAnswer, NearestLocationAnswer } from '../../../common/schemas/locations';
 import { useLanguage } from '../../i18n/language';
 import { api } from '../../lib/api';
 

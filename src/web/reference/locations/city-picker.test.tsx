@@ -44,7 +44,8 @@ describe('city picker', () => {
     const box = screen.getByRole('combobox', { name: 'Stadt' });
     expect(box.getAttribute('aria-expanded')).toBe('false');
     await user.type(box, 'munc');
-    await screen.findByRole('option', { name: /München/ }, SLOW);
+    // Named with the country apart, as a screen reader reads it.
+    await screen.findByRole('option', { name: 'München, Deutschland' }, SLOW);
     expect(box.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('status').textContent).toBe('2 Orte gefunden. Mit den Pfeiltasten auswählen.');
     // One call for the settled text, with the country filter.
@@ -59,7 +60,7 @@ describe('city picker', () => {
     expect(onChange).toHaveBeenLastCalledWith({ cityId: 7, name: 'München', city: MUNICH });
     expect((box as HTMLInputElement).value).toBe('München');
     expect(box.getAttribute('aria-expanded')).toBe('false');
-  });
+  }, 15_000);
 
   it('asks nothing below two characters, closes on Escape and shows the choice again when left', async () => {
     const calls = mockApi({ 'GET /api/locations/search': () => jsonResponse({ results: [MUNICH] }) });
@@ -93,6 +94,11 @@ describe('city picker', () => {
     await user.click(option);
     expect(onChange).toHaveBeenLastCalledWith({ cityId: 0, name: 'Kleinkleckersdorf' });
     expect(screen.getByText("'Kleinkleckersdorf' wird als neue Stadt gespeichert.")).toBeTruthy();
+    // Back in the field the chosen name is selected: typing replaces it rather than adding to it.
+    await user.tab();
+    await user.click(screen.getByRole('combobox', { name: 'Stadt' }));
+    await user.keyboard('Kleinstadt');
+    expect((screen.getByRole('combobox', { name: 'Stadt' }) as HTMLInputElement).value).toBe('Kleinstadt');
   });
 
   it('says nothing was found without offering a new city where none may be added', async () => {

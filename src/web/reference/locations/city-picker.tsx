@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { LOCATION_QUERY_MAX, LOCATION_QUERY_MIN, type LocationCity } from '../../../common/schemas/locations';
+import { LOCATION_QUERY_MAX, LOCATION_QUERY_MIN } from '../../../common/location-limits';
+import type { LocationCity } from '../../../common/schemas/locations';
 import { useTranslation } from '../../i18n/react';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -96,7 +97,8 @@ export function CityPicker({
     label: (
       <>
         <span className="font-semibold">{city.name}</span>
-        <span className="ml-2 text-sm text-ink-muted">{city.countryName}</span>
+        {/* The comma keeps the option's name "Berlin, Germany", not the two words run together. */}
+        <span className="text-sm text-ink-muted">, {city.countryName}</span>
       </>
     ),
   }));
@@ -182,7 +184,14 @@ export function CityPicker({
             setOpen(true);
             setActive(-1);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={(e) => {
+            setOpen(true);
+            if (!typing && value) e.currentTarget.select();
+          }}
+          // A click would undo the focus's selection: the chosen name stays selected, so typing replaces it.
+          onClick={(e) => {
+            if (!typing && value) e.currentTarget.select();
+          }}
           onBlur={onBlur}
           onKeyDown={onKeyDown}
         />

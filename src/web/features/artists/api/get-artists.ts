@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ArtistPage } from '../../../../common/schemas/artists';
 import { useLanguage } from '../../../i18n/language';
-import { api, toQuery } from '../../../lib/api';
+import { artistListQuery, pageQueryKeys } from '../../../../common/page-queries';
+import { api } from '../../../lib/api';
 
 /** The filters of the artist list, as its address keeps them. */
 export interface ArtistFilters {
@@ -14,9 +15,9 @@ export interface ArtistFilters {
 /** GET /api/artists?style=&country=&city=&available=&page=: featured artists first, then the newest. */
 export function useArtistList(filters: ArtistFilters, page: number) {
   const lang = useLanguage();
-  const query = toQuery({ style: filters.style, country: filters.country, city: filters.city, available: filters.available === 'true', page });
+  const query = artistListQuery(filters, page);
   return useQuery({
-    queryKey: ['artists', 'list', lang, query],
+    queryKey: pageQueryKeys.artistList(lang, query),
     queryFn: ({ signal }) => api.get<ArtistPage>(`/api/artists${query}`, { signal }),
     placeholderData: (previous) => previous,
   });

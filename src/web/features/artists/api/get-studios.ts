@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StudioPage } from '../../../../common/schemas/artists';
 import { useLanguage } from '../../../i18n/language';
-import { api, toQuery } from '../../../lib/api';
+import { pageQueryKeys, studioListQuery } from '../../../../common/page-queries';
+import { api } from '../../../lib/api';
 import type { ArtistFilters } from './get-artists';
 
 /**
@@ -10,9 +11,9 @@ import type { ArtistFilters } from './get-artists';
  */
 export function useStudioList(filters: ArtistFilters, page: number) {
   const lang = useLanguage();
-  const query = toQuery({ style: filters.style, country: filters.country, city: filters.city, openGuestSpots: filters.available === 'true', page });
+  const query = studioListQuery(filters, page);
   return useQuery({
-    queryKey: ['studios', 'list', lang, query],
+    queryKey: pageQueryKeys.studioList(lang, query),
     queryFn: ({ signal }) => api.get<StudioPage>(`/api/studios${query}`, { signal }),
     placeholderData: (previous) => previous,
   });

@@ -183,7 +183,8 @@ export function Editor({
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         {images && onImagesChange ? (
           <>
-            <input ref={fileInput} type="file" accept={ACCEPT} multiple className="sr-only" id={`${id}-files`} onChange={(e) => attach(e.target.files)} tabIndex={-1} />
+            {/* The button below opens it: hidden, so assistive technology meets one control, not an unlabelled second. */}
+            <input ref={fileInput} type="file" accept={ACCEPT} multiple hidden id={`${id}-files`} onChange={(e) => attach(e.target.files)} />
             <Button size="sm" variant="ghost" icon={<ImagePlus aria-hidden="true" className="size-4" />} disabled={attachedCount >= FORUM_IMAGES_MAX} onClick={() => fileInput.current?.click()}>
               {t('editor.attach', { count: attachedCount, max: FORUM_IMAGES_MAX })}
             </Button>

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GalleryPage } from '../../../../common/schemas/gallery';
 import { useLanguage } from '../../../i18n/language';
+import { LATEST_WORKS_LIMIT, pageQueryKeys } from '../../../../common/page-queries';
 import { api } from '../../../lib/api';
 
-/** How many of the newest gallery images the start page shows: two rows of three on a phone, one row of six wider. */
-export const LATEST_WORKS_LIMIT = 6;
+export { LATEST_WORKS_LIMIT };
 
 /**
  * GET /api/gallery?limit={n}: the newest portfolio images. Filed under the public gallery's key
@@ -13,7 +13,7 @@ export const LATEST_WORKS_LIMIT = 6;
 export function useLatestWorks(limit = LATEST_WORKS_LIMIT) {
   const lang = useLanguage();
   return useQuery({
-    queryKey: ['gallery', 'public', 'latest', lang, limit],
+    queryKey: pageQueryKeys.latestWorks(lang, limit),
     queryFn: async ({ signal }) => (await api.get<GalleryPage>(`/api/gallery?limit=${limit}`, { signal })).images,
   });
 }

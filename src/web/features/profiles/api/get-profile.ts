@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { GalleryImage } from '../../../../common/schemas/gallery';
 import type { ProfileUser } from '../../../../common/schemas/profile';
-import { usernameKey } from '../../../../common/username';
+import { pageQueryKeys } from '../../../../common/page-queries';
 import { useLanguage } from '../../../i18n/language';
 import { api, ApiError } from '../../../lib/api';
 
-export const profileKey = (username: string, lang: string) => ['profile', usernameKey(username), lang] as const;
+export const profileKey = pageQueryKeys.profile;
 
 /** Whether a failed profile load means "no such profile" (404, or a message containing 'not found'). */
 export function isNotFound(err: unknown): boolean {

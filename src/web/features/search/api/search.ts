@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { SEARCH_QUERY_MIN, SEARCH_SUGGESTIONS, type SearchAnswer, type SearchType } from '../../../../common/schemas/search';
 import { useLanguage } from '../../../i18n/language';
+import { pageQueryKeys } from '../../../../common/page-queries';
 import { api, toQuery } from '../../../lib/api';
 
 /** A tab of the search page: everything, or one type. */
@@ -16,7 +17,7 @@ const searchUrl = (q: string, tab: SearchTab, cursor: string | null, limit?: num
 export function useSearch(q: string, tab: SearchTab) {
   const lang = useLanguage();
   return useInfiniteQuery({
-    queryKey: ['search', 'page', lang, tab, q.trim()],
+    queryKey: pageQueryKeys.search(lang, tab, q),
     queryFn: ({ pageParam, signal }) => api.get<SearchAnswer>(searchUrl(q, tab, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

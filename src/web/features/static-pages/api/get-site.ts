@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SiteInfo } from '../../../../common/schemas/site';
+import { pageQueryKeys } from '../../../../common/page-queries';
 import { api } from '../../../lib/api';
 
 /** GET /api/site: who runs this installation, from its settings. */
@@ -9,5 +10,5 @@ export function getSite(signal?: AbortSignal): Promise<SiteInfo> {
 
 /** The site's operator; the settings change only with a restart, so one read per visit is enough. */
 export function useSite() {
-  return useQuery({ queryKey: ['site'], queryFn: ({ signal }) => getSite(signal), staleTime: Infinity });
+  return useQuery({ queryKey: pageQueryKeys.site(), queryFn: ({ signal }) => getSite(signal), staleTime: Infinity });
 }
