@@ -83,11 +83,12 @@ export function AdminLayout({ current, children }: { current: AdminSection; chil
             </LocalizedLink>
           </div>
           <div className="flex min-w-0 items-center gap-3">
-            <p className="min-w-0 truncate text-sm" title={user?.username}>
+            {/* On a phone the header keeps the area's name and logout on one line; the name shows from 640 px. */}
+            <p className="hidden min-w-0 truncate text-sm sm:block" title={user?.username}>
               <span className="sr-only">{t('layout.signedInAs')} </span>
               <span className="font-semibold">{user?.name || user?.username}</span>
             </p>
-            <Button size="sm" onClick={onLogout} icon={<LogOut aria-hidden="true" className="size-4" />}>
+            <Button size="sm" className="shrink-0 whitespace-nowrap" onClick={onLogout} icon={<LogOut aria-hidden="true" className="size-4" />}>
               {t('layout.logout')}
             </Button>
           </div>
