@@ -1,15 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { macMatches, purposeMac } from '../../lib/signed-token';
 
-// The purpose is part of what is signed, so an unsubscribe token can never pass for an appeal's.
 const PURPOSE = 'appeal:suspension';
 
 /** Days after a suspension within which its one appeal may be sent. */
 export const APPEAL_DAYS = 20;
 const DAY_MS = 24 * 60 * 60_000;
 
-function mac(secret: string, userId: number, suspendedAtMs: number): string {
-  return createHmac('sha256', secret).update(`${PURPOSE}:${userId}:${suspendedAtMs}`).digest('base64url');
-}
+const mac = (secret: string, userId: number, suspendedAtMs: number): string => purposeMac(secret, PURPOSE, userId, suspendedAtMs);
 
 /**
  * The token of a suspension mail's appeal link: the user, the moment of the suspension and an
@@ -29,9 +26,7 @@ export function verifyAppealToken(secret: string, token: string, now: Date = new
   if (!match) return { ok: false, reason: 'invalid' };
   const userId = Number(match[1]);
   const at = Number(match[2]);
-  const expected = Buffer.from(mac(secret, userId, at));
-  const given = Buffer.from(match[3] as string);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+  if (!macMatches(match[3] as string, mac(secret, userId, at))) return { ok: false, reason: 'invalid' };
   if (now.getTime() > at + APPEAL_DAYS * DAY_MS) return { ok: false, reason: 'expired' };
   return { ok: true, userId, suspendedAt: new Date(at).toISOString() };
 }
