@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { Pagination } from '../../ui/pagination';
 import { ListingCardSkeleton } from './listing-card';
-import { Pagination } from './pagination';
 
 /** The state of a public list's page query, as ListResults reads it. */
 export interface ListQuery<T> {
@@ -86,7 +86,12 @@ export function ListResults<T>({
           <li key={i}>{renderItem(item, i)}</li>
         ))}
       </ul>
-      <Pagination page={page} total={total} pageSize={pageSize} hrefFor={hrefFor} />
+      <Pagination
+        page={page}
+        pageCount={Math.max(1, Math.ceil(total / pageSize))}
+        hrefFor={hrefFor}
+        texts={{ label: t('paging.label'), previous: t('paging.previous'), next: t('paging.next'), page: (n) => t('paging.page', { page: n }) }}
+      />
     </div>
   );
 }

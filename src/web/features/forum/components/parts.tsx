@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Lock, MessageSquare, Pin } from 'lucide-react';
+import { Lock, MessageSquare, Pin } from 'lucide-react';
 import { formatRelative } from '../../../../common/format';
 import { forumCategoryPath, forumThreadPath } from '../../../../common/forum';
 import type { ForumAuthor, ForumThreadSummary } from '../../../../common/schemas/forum';
@@ -10,6 +10,7 @@ import { useTranslation } from '../../../i18n/react';
 import { Avatar } from '../../../ui/avatar';
 import { Badge } from '../../../ui/badge';
 import { cn } from '../../../ui/cn';
+import { Pagination } from '../../../ui/pagination';
 
 /**
  * A moment as "3 hours ago", with the exact time for machines. The server's render and the
@@ -83,52 +84,16 @@ export function ThreadRow({ thread, showCategory = false }: { thread: ForumThrea
   );
 }
 
-const PAGER_ITEM = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded border px-3 text-sm font-semibold no-underline';
-
-/** Paging links, real links so every page has an address; `hrefFor(n)` is the language-free path of page n. */
+/** The shared pager in the forum's words; `hrefFor(n)` is the language-free path of page n. */
 export function Pager({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (n: number) => string }) {
   const { t } = useTranslation('forum');
-  if (pageCount <= 1) return null;
-  const shown: (number | 'gap')[] = [];
-  for (let n = 1; n <= pageCount; n++) {
-    if (n === 1 || n === pageCount || Math.abs(n - page) <= 2) shown.push(n);
-    else if (shown[shown.length - 1] !== 'gap') shown.push('gap');
-  }
   return (
-    <nav aria-label={t('paging.label')} className="flex flex-wrap items-center justify-center gap-2">
-      {page > 1 && (
-        <LocalizedLink to={hrefFor(page - 1)} rel="prev" className={cn(PAGER_ITEM, 'border-line-strong text-ink hover:bg-sunken')}>
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          {t('paging.previous')}
-        </LocalizedLink>
-      )}
-      <ul className="flex flex-wrap items-center gap-1">
-        {shown.map((n, i) =>
-          n === 'gap' ? (
-            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-ink-muted">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              <LocalizedLink
-                to={hrefFor(n)}
-                aria-current={n === page ? 'page' : undefined}
-                aria-label={t('paging.page', { page: n })}
-                className={cn(PAGER_ITEM, n === page ? 'border-ink bg-ink text-surface' : 'border-line text-ink hover:bg-sunken')}
-              >
-                {n}
-              </LocalizedLink>
-            </li>
-          ),
-        )}
-      </ul>
-      {page < pageCount && (
-        <LocalizedLink to={hrefFor(page + 1)} rel="next" className={cn(PAGER_ITEM, 'border-line-strong text-ink hover:bg-sunken')}>
-          {t('paging.next')}
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </LocalizedLink>
-      )}
-    </nav>
+    <Pagination
+      page={page}
+      pageCount={pageCount}
+      hrefFor={hrefFor}
+      texts={{ label: t('paging.label'), previous: t('paging.previous'), next: t('paging.next'), page: (n) => t('paging.page', { page: n }) }}
+    />
   );
 }
 
