@@ -1,19 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT_PAGE_SIZE } from '../../../common/schemas/admin-inbox';
 import { describeEachEngine, useTestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 import { makeAdmin } from '../../test/listing-factories';
+import { mailsTo as mailFilesTo } from '../../test/mail-files';
 import { callerFor, type Method } from '../../test/call-as';
 import { usePeople } from '../../test/people';
 import { countNewContactMessages } from './contact-repo';
 
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
 
 describeEachEngine('admin contact inbox', (engine) => {
   const t = useTestApp(engine);
@@ -54,15 +48,7 @@ describeEachEngine('admin contact inbox', (engine) => {
     );
   const statusOf = async (id: number) => (await t.app.ctx.db.selectFrom('contact_messages').select('status').where('id', '=', id).executeTakeFirst())?.status;
 
-  function mailsTo(email: string): string[] {
-    const dir = path.join(t.config.dataDir, 'mail');
-    const safe = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir)
-      .filter((f) => f.endsWith('.eml') && f.endsWith(`-${safe}.eml`))
-      .sort()
-      .map((f) => decodeQuotedPrintable(readFileSync(path.join(dir, f), 'latin1')));
-  }
+  const mailsTo = (email: string): string[] => mailFilesTo(t.config.dataDir, email);
 
   describe('access', () => {
     const routes: [Method, string, object | undefined][] = [

@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine, type Engine, useTestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { makeAdmin } from '../../test/listing-factories';
+import { mailsTo as mailFilesTo } from '../../test/mail-files';
 import { usePeople } from '../../test/people';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -39,16 +38,7 @@ describeEachEngine('admin gallery moderation', (engine: Engine) => {
   }
   const audit = (targetId: number) =>
     t.app.ctx.db.selectFrom('admin_audit_log').select(['action', 'reason', 'details']).where('target_type', '=', 'image').where('target_id', '=', String(targetId)).orderBy('id').execute();
-  const mailsTo = (email: string): string[] => {
-    const folder = path.join(t.config.dataDir, 'mail');
-    let names: string[];
-    try {
-      names = readdirSync(folder);
-    } catch {
-      return [];
-    }
-    return names.filter((n) => n.endsWith(`${email.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`)).map((n) => readFileSync(path.join(folder, n), 'utf8'));
-  };
+  const mailsTo = (email: string): string[] => mailFilesTo(t.config.dataDir, email);
 
   it('answers a visitor 401 and an artist or a studio 403 on every route', async () => {
     const routes: [Method, string, object | undefined][] = [

@@ -5,6 +5,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { Mail } from '../../lib/mail/index';
 import { describeEachEngine, useTestApp } from '../../test/app';
 import { createArtist, createStudio, sessionCookie } from '../../test/factories';
+import { decodeQuotedPrintable } from '../../test/mail-files';
 import { sessionTag } from '../../lib/answer-cache/index';
 import { LIMITS } from './service';
 import { hashToken } from './sessions';
@@ -24,11 +25,6 @@ async function mailsTo(dataDir: string, email: string, count = 1): Promise<strin
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`no ${count} mail(s) to ${email}`);
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 const tokenOf = (mail: string) => /token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] as string;
