@@ -184,6 +184,8 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   await visit({ module: 'map', url: '/api/map/cities/999999999', status: 404 });
   await visit({ module: 'contact', url: '/api/contact/appeal?token=not-a-token', status: 400 });
   await visit({ module: 'health', url: '/api/health', status: 200 });
+  await visit({ module: 'health', url: '/api/health/ready', status: 200 });
+  await visit({ module: 'health', url: '/api/health/live', status: 200 });
 
   const style = (i: number) => (styles[i % styles.length] as { id: number }).id;
   const germany = countries.find((c) => c.code === 'DE')?.id as number;

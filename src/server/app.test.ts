@@ -9,7 +9,7 @@ describeEachEngine('the server foundation', (engine) => {
   it('answers health with ok while the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', storage: 'ok', events: 'ok', rateLimits: 'ok' } });
   });
 
   it('answers unknown API paths with 404 JSON in the request language', async () => {

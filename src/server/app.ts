@@ -10,15 +10,18 @@ import type { Language } from '../common/languages';
 import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import type { Db } from './db/index';
-import { registerErrorHandler } from './errors';
+import { answerFrameworkError, registerErrorHandler } from './errors';
 import { registerSession } from './http/auth';
 import { createFastLane, type FastLane } from './http/fast-lane';
 import { createPageRegistry, registerPages, type PageRegistry } from './http/pages';
 import { registerPipeline } from './http/pipeline';
+import { registerRouteTable } from './http/route-table';
 import { createSessionCache } from './http/session-cache';
 import type { Mailer } from './lib/mail/index';
+import { recordFastLane, registerMetrics } from './lib/metrics/index';
 import type { RateLimitStore } from './lib/rate-limit/index';
-import { registerUploads, type Storage } from './lib/storage/index';
+import type { Storage } from './lib/storage/index';
+import { registerStorage } from './storage-wiring';
 import { createBackground } from './modules/auth/index';
 import { registerPresence } from './modules/events/index';
 import { registerModules } from './modules/index';
@@ -55,7 +58,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     serverFactory: (handler, opts) => {
       const server = createServer((req, res) => {
-        if (!fastLane.serve(req, res)) handler(req, res);
+        const startedAt = performance.now();
+        if (fastLane.serve(req, res)) recordFastLane(app.ctx.metrics, req.method, res, startedAt);
+        else handler(req, res);
       });
       // What Fastify sets on a server it makes itself (its defaults are filled in by then).
       const timeouts = opts as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
@@ -75,6 +80,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
     return503OnClosing: false,
+    // Unreadable URLs are refused before any hook: answered like every other bad input.
+    frameworkErrors: answerFrameworkError,
     forceCloseConnections: 'idle',
   });
 
@@ -90,6 +97,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('lang', 'en');
 
   registerErrorHandler(app);
+  // Request timing and counts (and the metrics listener), before the pipeline so its refusals count too.
+  registerMetrics(app, ctx.metrics, config.metrics);
+  // Before any route: the table of routes and their declared input (the fuzzer reads it).
+  registerRouteTable(app);
   // Language, security headers, input guard and origin check in one hook. Cached answers are
   // cleared by tag where a write commits (the services), never by the request's method.
   await registerPipeline(app, config);
@@ -104,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPresence(app, services.events.presence);
   fastLane.admitMembers({ sessions, presence: services.events.presence, log: app.log });
   await registerModules(app, services);
-  registerUploads(app, ctx.storage, config.dataDir);
+  registerStorage(app, ctx);
 
   const dist = config.webDist;
   if (dist && existsSync(path.join(dist, 'index.html'))) {
@@ -125,6 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     // Activity marks and pending notifications still need the database.
     await services.events.idle();
+    // Deliveries under way finish; what is left stays in the outbox for the next process.
+    await ctx.outbox.close();
     await ctx.invalidation.close();
     await ctx.events.close();
     await ctx.rateLimits.close();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { FAULT_POINTS, type FaultPoint } from './lib/faults';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -20,11 +21,25 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().optional(),
-  S3_ENDPOINT: z.url().optional(),
+  /** Start of every Redis key and channel of this deployment; unset, named for the database. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1-64 letters, digits or . _ : -').optional(),
+  /** How live events and cache tags reach the other processes; unset, the best one available. */
+  EVENTS: z.enum(['memory', 'postgres', 'redis']).optional(),
+  /** Where rate limits are counted; unset, the best shared store available. */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres', 'redis']).optional(),
+  /** Keeps uploads in this S3 bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3-63 lowercase letters, digits, dots or hyphens')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as eu-central-1').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  /** How browsers get an image's bytes: through this server, by a signed bucket link, or from a public bucket or CDN. */
+  S3_READS: z.enum(['proxy', 'presigned', 'public']).default('proxy'),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
@@ -33,8 +48,8 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_API_BASE: z.url().optional(),
   PAYMENT_PROVIDER: z.enum(['paypal', 'test']).optional(),
-  /** Test-only fault switch: `exit-after-capture` ends the process right after the provider's capture. */
-  PAYMENT_FAULT: z.enum(['exit-after-capture']).optional(),
+  /** Test-only: the named step where this process kills itself (src/server/lib/faults.ts). */
+  FAULT_POINT: z.enum(FAULT_POINTS).optional(),
   INVOICE_SELLER_NAME: z.string().max(200).optional(),
   INVOICE_SELLER_ADDRESS: z.string().max(500).optional(),
   INVOICE_VAT_ID: z.string().max(50).optional(),
@@ -50,6 +65,11 @@ const envSchema = z.object({
   OPERATOR_INSTAGRAM: z.string().max(200).optional(),
   /** Comma-separated words or phrases that hold a forum post hidden for an admin's review. */
   FORUM_HELD_WORDS: z.string().max(20_000).optional(),
+  /** How long a stopping process keeps serving with readiness at 503, so a balancer moves its traffic first. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(120_000, 'must be at most 120000 (two minutes)').optional(),
+  /** The metrics listener's port; unset, no metrics are served. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +86,12 @@ export interface Config {
   demoData: boolean;
   logLevel: string;
   redisUrl?: string;
+  /** REDIS_PREFIX as set; src/server/lib/redis names one for the database when unset. */
+  redisPrefix?: string;
+  /** EVENTS as set; unset, redis with REDIS_URL, else postgres on PostgreSQL, else memory (src/server/lib/events). */
+  events?: SharedStateKind;
+  /** RATE_LIMIT_STORE as set; unset, chosen as `events` is (src/server/lib/rate-limit). */
+  rateLimitStore?: SharedStateKind;
   /** How long public list answers are kept in memory; 0 turns the cache off. */
   listCacheSeconds: number;
   smtpUrl?: string;
@@ -82,6 +108,30 @@ export interface Config {
   /** Folder of the built web app; absent in API-only tests. */
   webDist?: string;
   forum: ForumConfig;
+  /** The bucket uploads go to (S3_*); null keeps them in DATA_DIR/uploads. */
+  s3: S3Config | null;
+  /** How long SIGTERM keeps the process serving with readiness at 503 before it closes. */
+  shutdownDrainMs: number;
+  /** Where Prometheus scrapes `/metrics` (never the public port); null when METRICS_PORT is unset. */
+  metrics: { port: number; host: string } | null;
+  /** The step where this test process kills itself (FAULT_POINT, NODE_ENV=test only); null normally. */
+  faultPoint: FaultPoint | null;
+}
+
+/** Where state shared by the processes of a deployment lives. */
+export type SharedStateKind = 'memory' | 'postgres' | 'redis';
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** S3_ENDPOINT: an S3-compatible service instead of AWS. */
+  endpoint?: string;
+  /** Both keys, or neither (the SDK then finds credentials in the environment or the instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  reads: 'proxy' | 'presigned' | 'public';
+  /** Where `public` reads point: a CDN or the bucket's public address, without a trailing slash. */
+  publicUrl?: string;
 }
 
 export interface ForumConfig {
@@ -106,8 +156,6 @@ export interface PaymentsConfig {
   };
   /** The seller on receipts; the operator's details when INVOICE_* are unset. */
   invoice: { sellerName: string; sellerAddress: string; vatId?: string; vatRate: number };
-  /** Honoured only under NODE_ENV=test: end the process right after the provider's capture. */
-  faultAfterCapture: boolean;
 }
 
 export interface Operator {
@@ -151,6 +199,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (trustProxy instanceof Error) problems.push(`TRUST_PROXY: ${trustProxy.message} (got "${env.TRUST_PROXY}")`);
   const heldWords = parseWordList(env.FORUM_HELD_WORDS);
   if (heldWords instanceof Error) problems.push(`FORUM_HELD_WORDS: ${heldWords.message}`);
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    problems.push(`METRICS_PORT: must differ from PORT, metrics are never served on the public port (got "${env.METRICS_PORT}")`);
+  }
+  const onPostgres = !!env.DATABASE_URL && /^postgres/.test(env.DATABASE_URL);
+  for (const [name, kind] of [['EVENTS', env.EVENTS], ['RATE_LIMIT_STORE', env.RATE_LIMIT_STORE]] as const) {
+    if (kind === 'redis' && !env.REDIS_URL) problems.push(`${name}: redis needs REDIS_URL (got "${kind}")`);
+    if (kind === 'postgres' && !onPostgres) problems.push(`${name}: postgres needs DATABASE_URL to name a PostgreSQL database, SQLite has no shared channel or table store (got "${kind}")`);
+  }
+  // A fault point kills the process on purpose: never where real people are served.
+  if (env.FAULT_POINT && env.NODE_ENV !== 'test') problems.push(`FAULT_POINT: only with NODE_ENV=test, it kills the process on purpose (got "${env.FAULT_POINT}" with NODE_ENV=${env.NODE_ENV})`);
+  const s3 = s3From(env, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const url = env.DATABASE_URL;
@@ -171,6 +230,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA ?? !isProduction,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    events: env.EVENTS,
+    rateLimitStore: env.RATE_LIMIT_STORE,
     listCacheSeconds: env.LIST_CACHE_SECONDS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'Tattoo Guest Spots <no-reply@tattooguestspots.local>',
@@ -180,6 +242,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     operator: operatorFrom(env, env.DEMO_DATA ?? !isProduction),
     webDist: path.resolve('dist/web'),
     forum: { heldWords: heldWords as string[] },
+    s3,
+    // A balancer needs a few health checks to notice; a test or a developer's Ctrl-C need not wait.
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5000 : 0),
+    metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+    faultPoint: env.FAULT_POINT ?? null,
   };
 }
 
@@ -224,6 +291,34 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   return entries;
 }
 
+/** The S3 settings when S3_BUCKET is set; a bad combination is told as a problem. */
+function s3From(env: Env, problems: string[]): S3Config | null {
+  const dependents = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
+  if (!env.S3_BUCKET) {
+    const stray = dependents.filter((name) => env[name] !== undefined);
+    if (stray.length) problems.push(`${stray.join(', ')}: only used with S3_BUCKET, which is unset`);
+    return null;
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (env.S3_READS === 'public' && !env.S3_PUBLIC_URL) problems.push('S3_PUBLIC_URL: required with S3_READS=public');
+  if (env.S3_READS !== 'public' && env.S3_PUBLIC_URL) problems.push(`S3_PUBLIC_URL: only used with S3_READS=public (got S3_READS=${env.S3_READS})`);
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT?.replace(/\/$/, ''),
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // Most S3-compatible services on their own host name no bucket subdomains.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? !!env.S3_ENDPOINT,
+    reads: env.S3_READS,
+    publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
 function paymentsFrom(env: Env, isProduction: boolean, operator: Operator | null): PaymentsConfig {
   const paypal =
     env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
@@ -245,7 +340,6 @@ function paymentsFrom(env: Env, isProduction: boolean, operator: Operator | null
       vatId: env.INVOICE_VAT_ID ?? operator?.vatId,
       vatRate: env.INVOICE_VAT_RATE,
     },
-    faultAfterCapture: env.NODE_ENV === 'test' && env.PAYMENT_FAULT === 'exit-after-capture',
   };
 }
 

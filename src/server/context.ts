@@ -1,12 +1,14 @@
 import type { Config } from './config';
-import { createDb, type Db } from './db/index';
+import { createDb, poolOf, type Db } from './db/index';
 import { createAnswerCache, createInvalidation, createTagChannel, type AnswerCache, type Invalidation } from './lib/answer-cache/index';
 import { createEventBus, type EventBus, type EventLog } from './lib/events/index';
-import { deleteImageFiles } from './lib/images/index';
+import { deleteImageFiles, imageFileKeys } from './lib/images/index';
 import { createMailer, type Mailer } from './lib/mail/index';
+import { createOutbox, type Outbox } from './lib/outbox/index';
+import { countBusEvents, Metrics } from './lib/metrics/index';
 import { createResultCache, type ResultCache } from './lib/result-cache';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit/index';
-import { createStorage, type Storage } from './lib/storage/index';
+import { createStorage, markForDeletion, S3Storage, type Storage } from './lib/storage/index';
 
 /** The app's ports to the outside, built once (by buildApp, the CLI, the seed) and handed to the services. */
 export interface AppContext {
@@ -25,6 +27,10 @@ export interface AppContext {
   invalidation: Invalidation;
   /** Deletes uploaded files by their public URLs (foreign URLs are ignored). */
   deleteFiles(urls: string[]): Promise<void>;
+  /** A write's side effects, stored with it and delivered after it commits (src/server/lib/outbox). */
+  outbox: Outbox;
+  /** This app's Prometheus metrics (src/server/lib/metrics); code elsewhere only calls `metrics.count`. */
+  metrics: Metrics;
 }
 
 const quiet: EventLog = { warn: () => undefined, error: () => undefined };
@@ -37,22 +43,29 @@ export function createContext(
 ): AppContext {
   const storage = ports.storage ?? createStorage(config);
   const db = ports.db ?? createDb(config.database);
-  const events = ports.events ?? createEventBus(config, db, log);
+  const metrics = new Metrics();
+  const pool = poolOf(db);
+  if (pool) metrics.watchPool(pool);
+  const events = countBusEvents(ports.events ?? createEventBus(config, db, log), metrics);
   const ttlMs = config.listCacheSeconds * 1000;
   const listCache = createResultCache({ ttlMs });
   const answers = createAnswerCache({ ttlMs });
   // The caches listen once the app registers them (buildApp): a CLI only sends.
-  const invalidation = createInvalidation(createTagChannel(config, events, log ?? quiet));
+  const invalidation = createInvalidation(createTagChannel(events));
   return {
     config,
     db,
     events,
     mailer: ports.mailer ?? createMailer(config),
-    rateLimits: ports.rateLimits ?? createRateLimitStore(config),
+    rateLimits: ports.rateLimits ?? createRateLimitStore(config, db, log ?? quiet),
     storage,
     listCache,
     answers,
     invalidation,
-    deleteFiles: (urls) => deleteImageFiles(storage, urls),
+    // A bucket's objects are marked and collected a day later (lib/storage/collector.ts), so a
+    // backup or another process reading meanwhile never meets a missing object.
+    deleteFiles: (urls) => (storage instanceof S3Storage ? markForDeletion(db, imageFileKeys(storage, urls)) : deleteImageFiles(storage, urls)),
+    outbox: createOutbox({ db, invalidation, log: log ?? quiet }),
+    metrics,
   };
 }

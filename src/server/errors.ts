@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
 import { hasControlCharacters } from '../common/text';
 import { GENERIC_INPUT_KEY, parseWithKeys } from '../common/schemas/parse';
-import { isErrorKey, t } from './i18n';
+import { isErrorKey, requestLanguage, t } from './i18n';
 
 /**
  * The one error type of the server: an HTTP status, an i18n key in the errors namespace and
@@ -89,6 +89,18 @@ function issueParams(issue: ZodError['issues'][number]): Record<string, unknown>
   return { min: i.minimum, max: i.maximum, ...i.params };
 }
 
+// PostgreSQL's codes for a server going away or not taking connections (classes 08 and 57P),
+// and the socket errors and pool timeout of a database that cannot be reached.
+const UNAVAILABLE_CODES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
+
+/** Whether an error means the database is out of reach for now (answered 503), not a fault of the request or the code. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  return (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.test(err.message);
+}
+
 /** Maps every error to the JSON answer `{success: false, error, message}` in the request's language. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
@@ -105,6 +117,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         appError = new AppError(415, 'unsupportedMediaType');
       } else if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
         appError = new AppError(fe.statusCode, 'validation');
+      } else if (isDatabaseUnavailable(err)) {
+        request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
+        appError = new AppError(503, 'databaseUnavailable', {}, { retryAfter: 5 });
       } else {
         request.log.error({ err }, 'unhandled error');
         appError = new AppError(500, 'serverError');
@@ -114,4 +129,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.extra.retryAfter !== undefined) reply.header('Retry-After', String(appError.extra.retryAfter));
     return reply.status(appError.status).send({ success: false, error: text, message: text, code: appError.code, ...appError.extra });
   });
+}
+
+/**
+ * Fastify's answer to a URL its router cannot read (a malformed escape like `%ZZ`, a path
+ * parameter past its length limit), given before any hook or the error handler runs: the same
+ * `{error}` in the request's language as every other refusal, not Fastify's English.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const lang = requestLanguage(request.headers);
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const text = t(lang, 'validation');
+  void reply.status(status).send({ success: false, error: text, message: text, code: 'validation' });
 }

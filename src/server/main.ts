@@ -3,11 +3,15 @@ import { startBanner } from './banner';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, migrateToLatest } from './db/index';
 import { seed } from './seed/index';
+import { drainAndClose } from './shutdown';
 import { scheduleSweep } from './modules/auth/index';
 import { scheduleUnreadMail } from './modules/notifications/index';
 import { scheduleForumJobs } from './modules/forum/index';
 import { schedulePostReminders } from './modules/instagram/index';
 import { schedulePaymentReconciler } from './modules/payments/index';
+import { scheduleOutbox } from './lib/outbox/index';
+import { scheduleIdempotencySweep } from './http/idempotency';
+import { armFaultPoint } from './lib/faults';
 
 let config: Config;
 try {
@@ -20,25 +24,30 @@ try {
   throw err;
 }
 
+armFaultPoint(config.faultPoint);
 const db = createDb(config.database);
 await migrateToLatest(db);
 await seed({ db, config });
 const app = await buildApp(config, { db });
 scheduleSweep(app, db);
+scheduleIdempotencySweep(app);
 scheduleUnreadMail(app);
 scheduleForumJobs(app, () => app.services.forum.sweepUploads());
 schedulePostReminders(app);
 // Open payments are settled at start (after a crash) and every five minutes.
 schedulePaymentReconciler(app);
+// What a process that died left in the outbox, and the retries as they fall due.
+scheduleOutbox(app);
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'closing: finishing in-flight requests');
-  // app.close stops accepting, waits for in-flight requests, then the onClose hook closes the database.
-  const timer = setTimeout(() => process.exit(1), 10_000).unref();
-  await app.close();
+  // The drain keeps serving with readiness at 503; app.close then stops accepting, waits for
+  // in-flight requests, and the onClose hook closes the database.
+  const timer = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000).unref();
+  await drainAndClose(app, config.shutdownDrainMs);
   clearTimeout(timer);
   process.exit(0);
 }

@@ -16,7 +16,7 @@ import { createNotificationService } from './modules/notifications/index';
 import { createMessageService } from './modules/messages/index';
 import { createProfileVisitService } from './modules/profile-visits/index';
 import { credits } from './modules/instagram/index';
-import { createPaymentService, createReceiptService } from './modules/payments/index';
+import { createPaymentService, createReceiptService, definePaymentCompleted } from './modules/payments/index';
 import { createProfileService } from './modules/profiles/index';
 import { createReferenceService } from './modules/reference/index';
 import { createReviewService } from './modules/reviews/index';
@@ -53,12 +53,11 @@ export function createServices(deps: ServiceDeps) {
     ...deps,
     // The planned-posts module's credits, handed in so payments never imports that module.
     credits,
-    // The receipt mail leaves after the answer; a failed mail never undoes a completed payment.
-    onCompleted: (orderId) => deps.background.defer('receipt mail', async () => void (await receipts.mailReceipt(orderId))),
+    // The receipt mail and the cleared caches, as an outbox event of the completion.
+    completed: definePaymentCompleted(deps.outbox, receipts),
   });
   const auth = createAuthService({
     ...deps,
-    defer: deps.background.defer,
     // The files an account keeps besides its avatar and header, deleted with it.
     collectAccountFiles: async (userId) => [
       ...(await gallery.filesOfUser(userId)),

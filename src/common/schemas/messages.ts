@@ -152,6 +152,12 @@ export const LIVE_HEARTBEAT_SECONDS = 25;
 /** Open event streams a user may hold per server process; one more answers 429 `tooManyStreams`. */
 export const LIVE_STREAMS_PER_USER = 5;
 
+/**
+ * GET /api/events sends this event (data `{}`) when events to the stream may have been lost
+ * between server processes: the browser refetches what it shows, as after reconnecting.
+ */
+export const RESYNC_EVENT = 'resync';
+
 /** The events of GET /api/events (Server-Sent Events), the `event:` name and its JSON data. */
 export type LiveEvent =
   | { type: 'message.created'; message: Message }

@@ -12,14 +12,29 @@ export type Db = Kysely<Database>;
 // COUNT(*) and BIGINT come back as strings from pg; every count we read fits a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+// Kysely keeps its pool to itself; the metrics read the pool's counts.
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connection pool behind a PostgreSQL database made by createDb; undefined on SQLite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
       max: 10,
+      // A database out of reach answers requests 503 within seconds instead of holding them.
+      connectionTimeoutMillis: 5_000,
       ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // An idle connection dropped by a restarting server emits 'error' on the pool; unheard, that
+    // would end the process. The pool replaces the connection on the next checkout.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

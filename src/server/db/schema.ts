@@ -498,6 +498,19 @@ export interface AdminUserNotesTable {
 }
 
 /** An in-app notification (the bell): its title is written from kind and params when read, in the reader's language. */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  scope: string;
+  fingerprint: string;
+  status: 'running' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
@@ -624,6 +637,7 @@ export interface Database {
   admin_user_warnings: AdminUserWarningsTable;
   admin_user_notes: AdminUserNotesTable;
   notifications: NotificationsTable;
+  idempotency_keys: IdempotencyKeysTable;
   search_documents: SearchDocumentsTable;
   search_state: SearchStateTable;
   forum_categories: ForumCategoriesTable;
@@ -632,6 +646,45 @@ export interface Database {
   forum_post_images: ForumPostImagesTable;
   forum_likes: ForumLikesTable;
   forum_watches: ForumWatchesTable;
+  rate_limits: RateLimitsTable;
+  job_leases: JobLeasesTable;
+  storage_deletions: StorageDeletionsTable;
+  outbox_events: OutboxEventsTable;
+}
+
+/** A shared rate-limit counter (migration 2026-11-27-120, src/server/lib/rate-limit/postgres.ts). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch, by the database's clock. */
+  reset_at: number;
+}
+
+/** A bucket object whose image is gone, deleted by the collector a day later (migration 2026-11-27-110, src/server/lib/storage). */
+export interface StorageDeletionsTable {
+  object_key: string;
+  marked_at: Timestamp;
+}
+
+/** Who runs a scheduled job until when (migration 2026-11-27-130, src/server/lib/leases). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: Timestamp;
+}
+
+/** A write's side effect waiting for (or past) delivery (migration 2026-11-27-131, src/server/lib/outbox). */
+export interface OutboxEventsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  created_at: Timestamp;
+  attempts: Defaulted<number>;
+  /** The next try, and while a worker delivers, the end of its claim. */
+  next_attempt_at: Timestamp;
+  delivered_at: Timestamp | null;
+  last_error: string | null;
 }
 
 /** A forum category (migration 2026-11-27-070): reference data, seeded in five languages. */

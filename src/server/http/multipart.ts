@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GALLERY_IMAGE_MAX_BYTES } from '../../common/constants';
 import { AppError } from '../errors';
+import { faultPoint } from '../lib/faults';
 
 /**
  * The largest upload any route takes (the gallery's 10 MB) plus one byte, so that "one byte
@@ -63,6 +64,7 @@ export async function readUpload(
   try {
     for await (const part of request.parts(limits)) {
       if (part.type === 'file') {
+        faultPoint('upload-mid-transfer');
         // Any other file field is read and dropped; only the image is kept.
         const buffer = await part.toBuffer();
         if (part.fieldname === fileField && !file) file = { buffer, filename: part.filename, mimetype: part.mimetype };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { requestLanguage } from '../i18n';
+import { s3ImageOrigin } from '../lib/storage/index';
 import { controlCharacterErrorOf } from './input-guard';
 import { MAP_PAGE, crossSiteError, securityHeaders } from './security';
 
@@ -9,12 +10,14 @@ import { MAP_PAGE, crossSiteError, securityHeaders } from './security';
  * (worked out once at startup), the input guard (control characters in path and query) and, for state-changing
  * requests, the origin check (CSRF). One synchronous hook costs a fraction of five async ones.
  */
-export async function registerPipeline(app: FastifyInstance, config: Pick<Config, 'isProduction' | 'publicUrl'> & { payments?: Pick<Config['payments'], 'provider'>; googleMapsApiKey?: string }): Promise<void> {
+export async function registerPipeline(app: FastifyInstance, config: Pick<Config, 'isProduction' | 'publicUrl'> & { payments?: Pick<Config['payments'], 'provider'>; googleMapsApiKey?: string; s3?: Config['s3'] }): Promise<void> {
   const allowed = new URL(config.publicUrl).origin;
   const base = {
     isProduction: config.isProduction,
     https: config.publicUrl.startsWith('https:'),
     paypal: config.payments?.provider === 'paypal',
+    // Presigned and public reads send browsers to the bucket or the CDN for image bytes.
+    imageOrigins: [s3ImageOrigin(config.s3 ?? null)].filter((origin): origin is string => !!origin),
   };
   const security = await securityHeaders(base);
   // Google's Maps hosts only where the map loads them, and only when a key lets it.

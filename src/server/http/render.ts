@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../../common/constants';
 import type { Language } from '../../common/languages';
 import type { RouteId, RouteMatch } from '../../common/routes';
 import { AppError } from '../errors';
-import { tags } from '../lib/answer-cache/index';
+import { tags, userTagsIn } from '../lib/answer-cache/index';
 
 /**
  * The public pages rendered on the server (docs/decisions/018): what a visitor and a crawler land on.
@@ -136,16 +136,7 @@ export function routeTags(match: RouteMatch): string[] {
  * their API answers.
  */
 function shownUsers(page: RenderedPage | null): string[] {
-  const found = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (!value || typeof value !== 'object') return;
-    const record = value as Record<string, unknown>;
-    if (typeof record.id === 'number' && typeof record.username === 'string') found.add(tags.user(record.id)).add(tags.profile(record.id));
-    Object.values(record).forEach(visit);
-  };
-  visit(page?.state);
-  return [...found];
+  return userTagsIn(page?.state);
 }
 
 /** Where the server bundle lies for a web build in `webDist` (dist/web beside dist/ssr). */

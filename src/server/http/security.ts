@@ -69,7 +69,7 @@ export const MAP_PAGE = /^(?:\/(?:en|de|es|fr|pt))?\/map\/?(?:[?#]|$)/;
  * PayPal's hosts are admitted only when PayPal takes the payments: otherwise no page needs them.
  * Google's Maps hosts only on the map's page with a key configured (`maps`).
  */
-export function contentSecurityPolicy(isProduction: boolean, https: boolean, paypal = false, maps = false) {
+export function contentSecurityPolicy(isProduction: boolean, https: boolean, paypal = false, maps = false, imageOrigins: readonly string[] = []) {
   const pp = paypal ? PAYPAL_HOSTS : [];
   const gm = (list: string[]) => (maps ? list : []);
   const frames = [...pp, ...gm(GOOGLE_MAPS_HOSTS.frame)];
@@ -79,7 +79,7 @@ export function contentSecurityPolicy(isProduction: boolean, https: boolean, pay
       'default-src': ["'self'"],
       'script-src': ["'self'", ...pp, ...gm(GOOGLE_MAPS_HOSTS.script)],
       'style-src': ["'self'", "'unsafe-inline'", ...pp, ...gm(GOOGLE_MAPS_HOSTS.style)],
-      'img-src': ["'self'", 'data:', 'blob:', ...pp, ...gm(GOOGLE_MAPS_HOSTS.img)],
+      'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins, ...pp, ...gm(GOOGLE_MAPS_HOSTS.img)],
       'font-src': ["'self'", ...gm(GOOGLE_MAPS_HOSTS.font)],
       'connect-src': [...(isProduction ? ["'self'"] : ["'self'", 'ws:']), ...pp, ...gm(GOOGLE_MAPS_HOSTS.connect)],
       ...(frames.length ? { 'frame-src': frames } : {}),
@@ -101,10 +101,10 @@ const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connect
  * options, on a throwaway app asked once. The set never depends on the request (no CSP nonces),
  * so deriving it again for each one is wasted work.
  */
-export async function securityHeaders(opts: { isProduction: boolean; https: boolean; paypal?: boolean; maps?: boolean }): Promise<Readonly<Record<string, string>>> {
+export async function securityHeaders(opts: { isProduction: boolean; https: boolean; paypal?: boolean; maps?: boolean; imageOrigins?: readonly string[] }): Promise<Readonly<Record<string, string>>> {
   const probe = Fastify({ logger: false });
   await probe.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(opts.isProduction, opts.https, opts.paypal, opts.maps),
+    contentSecurityPolicy: contentSecurityPolicy(opts.isProduction, opts.https, opts.paypal, opts.maps, opts.imageOrigins),
     crossOriginEmbedderPolicy: false,
     hsts: opts.https,
   });

@@ -1,4 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index';
+import { createLeases, newHolder } from './leases/index';
+import { metricsOf } from './metrics/index';
+
+/** How long a lease outlives a job's period, so a holder keeps it from one run to the next. */
+export const LEASE_GRACE_MS = 30_000;
+/** How often a running job renews its lease, well inside the grace. */
+const RENEW_EVERY_MS = 10_000;
+
+// One holder name per app: its jobs are one process's in the lease table.
+const holders = new WeakMap<FastifyInstance, string>();
+function holderOf(app: FastifyInstance): string {
+  let holder = holders.get(app);
+  if (!holder) holders.set(app, (holder = newHolder()));
+  return holder;
+}
 
 export interface Job<T> {
   /** What the log calls it when a run fails. */
@@ -13,19 +29,44 @@ export interface Job<T> {
  * Runs a job when the app is ready and then every `everyMs` while it runs. The timer never
  * keeps the process alive, a run never overlaps the previous one, and closing the app stops the
  * timer and waits for the run under way, before the database closes.
+ *
+ * Across processes a job runs once: a tick runs it only while this app holds the job's lease in
+ * `db` (the app's own by default), renewed while it runs; the holder keeps it from tick to tick,
+ * another process takes over once it expires (the holder died), and closing gives it up at once.
  */
-export function scheduleJob<T>(app: FastifyInstance, job: Job<T>): void {
+export function scheduleJob<T>(app: FastifyInstance, job: Job<T>, db: Db = app.ctx.db): void {
+  const leases = createLeases(db, holderOf(app));
+  const ttlMs = job.everyMs + LEASE_GRACE_MS;
   let current: Promise<void> | null = null;
+  const runLeased = async (): Promise<{ ran: false } | { ran: true; result: T }> => {
+    if (!(await leases.take(job.name, ttlMs))) return { ran: false };
+    const renewal = setInterval(() => {
+      leases
+        .take(job.name, ttlMs)
+        .then((kept) => kept || app.log.warn({ job: job.name }, 'a running job lost its lease'))
+        .catch((err: unknown) => app.log.warn({ err, job: job.name }, 'renewing a job lease failed'));
+    }, RENEW_EVERY_MS).unref();
+    try {
+      return { ran: true, result: await job.run() };
+    } finally {
+      clearInterval(renewal);
+    }
+  };
   const tick = () => {
     if (current) return;
-    current = job
-      .run()
+    current = runLeased()
       .then(
-        (result) => {
-          const line = job.report?.(result);
+        (outcome) => {
+          // Another process holds the lease: nothing ran here.
+          if (!outcome.ran) return;
+          metricsOf(app)?.count('jobRuns', { job: job.name, outcome: 'ok' });
+          const line = job.report?.(outcome.result);
           if (line) app.log[line.level](line.fields, line.msg);
         },
-        (err: unknown) => app.log.error({ err }, `${job.name} failed`),
+        (err: unknown) => {
+          metricsOf(app)?.count('jobRuns', { job: job.name, outcome: 'failed' });
+          app.log.error({ err }, `${job.name} failed`);
+        },
       )
       .finally(() => {
         current = null;
@@ -39,5 +80,7 @@ export function scheduleJob<T>(app: FastifyInstance, job: Job<T>): void {
   app.addHook('preClose', async () => {
     clearInterval(timer);
     await current;
+    // The next process to tick takes over now rather than after the lease runs out.
+    await leases.release(job.name).catch((err: unknown) => app.log.warn({ err, job: job.name }, 'releasing a job lease failed'));
   });
 }

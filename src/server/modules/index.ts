@@ -68,7 +68,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(instagramRoutes, { prefix: '/api/instagram', instagram: services.instagram, rateLimits });
   await app.register(paymentRoutes, { prefix: '/api/payments', payments: services.payments });
   await app.register(receiptRoutes, { prefix: '/api/payments', receipts: services.receipts });
-  await app.register(mapRoutes, { prefix: '/api', map: createMapService({ db: app.ctx.db, reference: services.reference }), googleMapsApiKey: config.googleMapsApiKey });
+  await app.register(mapRoutes, { prefix: '/api', map: createMapService({ db: app.ctx.db, reference: services.reference }), googleMapsApiKey: config.googleMapsApiKey, answers: app.ctx.answers });
   await app.register(paymentConfigRoutes, { prefix: '/api/config', payments: services.payments });
   // The admin area acts on every module, through their services; its guard covers all of it.
   await app.register(adminRoutes, { prefix: '/api/admin', db: app.ctx.db, ctx: app.ctx, services });

@@ -54,6 +54,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     DEMO_DATA: '0',
+    // Settings that need PostgreSQL (EVENTS=postgres) are checked against the engine in use.
+    ...(engine === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...overrides,
   });
   const pgSchema = engine === 'postgres' ? await createTestSchema() : undefined;

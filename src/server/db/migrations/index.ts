@@ -23,6 +23,11 @@ import * as notifications from './2026-11-27-010-notifications';
 import * as forum from './2026-11-27-070-forum';
 import * as listOrderIndexes from './2026-11-27-071-list-order-indexes';
 import * as unreadCounters from './2026-11-27-075-unread-counters';
+import * as idempotencyKeys from './2026-11-27-160-idempotency-keys';
+import * as rateLimits from './2026-11-27-120-rate-limits';
+import * as storageDeletions from './2026-11-27-110-storage-deletions';
+import * as jobLeases from './2026-11-27-130-job-leases';
+import * as outbox from './2026-11-27-131-outbox';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +55,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-070-forum': forum,
   '2026-11-27-071-list-order-indexes': listOrderIndexes,
   '2026-11-27-075-unread-counters': unreadCounters,
+  '2026-11-27-160-idempotency-keys': idempotencyKeys,
+  '2026-11-27-120-rate-limits': rateLimits,
+  '2026-11-27-110-storage-deletions': storageDeletions,
+  '2026-11-27-130-job-leases': jobLeases,
+  '2026-11-27-131-outbox': outbox,
 };

@@ -1,7 +1,7 @@
 import type { EventBus } from '../events/index';
 import { localChannel, type TagChannel } from './channel';
 
-/** Tags over the live events' bus: LISTEN/NOTIFY on PostgreSQL, nothing to send in one process. */
+/** Tags over the live events' bus: LISTEN/NOTIFY or Redis pub/sub, nothing to send in one process. */
 export function eventBusChannel(bus: EventBus): TagChannel {
   const { broadcast, onBroadcast } = bus;
   if (!broadcast || !onBroadcast) return localChannel;

@@ -1,7 +1,7 @@
 /**
  * How invalidation tags reach the other processes of a deployment: the events port
- * (PostgreSQL LISTEN/NOTIFY, src/server/lib/events) by default, Redis pub/sub when REDIS_URL is
- * set. In one process there is nobody to tell.
+ * (src/server/lib/events: PostgreSQL LISTEN/NOTIFY or Redis pub/sub, as EVENTS says). In one
+ * process there is nobody to tell.
  */
 export interface TagChannel {
   /** Sends tags to the other processes; never throws. Resolves once they were sent (or sending failed). */

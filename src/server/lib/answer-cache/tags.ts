@@ -30,6 +30,24 @@ export const tags = {
   forum: 'forum',
 } as const;
 
+/**
+ * The tags of every user an answer shows (any object with a numeric `id` and a `username`: a
+ * profile, a card, a post's author), so renaming, suspending or deleting one clears the answers
+ * showing them without each route listing its people by hand.
+ */
+export function userTagsIn(value: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (typeof record.id === 'number' && typeof record.username === 'string') found.add(tags.user(record.id)).add(tags.profile(record.id));
+    Object.values(record).forEach(visit);
+  };
+  visit(value);
+  return [...found];
+}
+
 /** A user's cached sessions only: cleared on logout, password or email change (no public answer changes). */
 export const sessionTag = (userId: number) => `session:${userId}`;
 

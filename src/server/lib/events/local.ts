@@ -50,6 +50,11 @@ export class LocalSubscribers {
     }
   }
 
+  /** Marks every subscriber as having missed events, to be told once the link is back. */
+  markMissed(): void {
+    for (const set of this.byUser.values()) for (const sub of set) sub.missed = true;
+  }
+
   /** Tells subscribers (all, or those marked `missed`) that events may have passed them by. */
   lose(onlyMissed: boolean, onError: (err: unknown) => void): void {
     for (const set of [...this.byUser.values()]) {

@@ -16,6 +16,7 @@ export function createMemoryEventBus(log: EventLog): EventBus {
     broadcast: () => Promise.resolve(),
     onBroadcast: () => () => undefined,
     ready: () => Promise.resolve(),
+    healthy: () => true,
     async close() {
       local.clear();
     },

@@ -2,17 +2,18 @@ import type { LiveEvent } from '../../../common/schemas/messages';
 
 /**
  * Live events to users: a message service publishes, the `/api/events` stream of each open
- * browser subscribes. In one process by default; across processes through the database's
- * notification channel on PostgreSQL, so a message sent via one process reaches a browser
- * connected to another.
+ * browser subscribes. In one process, or across processes (EVENTS) through PostgreSQL's
+ * LISTEN/NOTIFY or Redis pub/sub, so a message sent via one process reaches a browser
+ * connected to another. Cache tags travel the same way.
  */
 export interface EventBus {
   /** Delivers `event` to every open stream of each user in `userIds`; never throws, never waits for delivery. */
   publish(userIds: number[], event: LiveEvent): void;
   /**
    * Calls `listener` for each event to `userId` until the returned function is called.
-   * `onLost` is called when events to this subscriber may have been missed (the link to other
-   * processes dropped): the stream should end so the browser reconnects and refetches.
+   * `onLost` is called when events to this subscriber may have been missed (it began, or the
+   * link to other processes dropped, while nobody listened), once the link is back: the stream
+   * tells its browser to refetch what it shows.
    */
   subscribe(userId: number, listener: (event: LiveEvent) => void, onLost?: () => void): () => void;
   /**
@@ -25,5 +26,10 @@ export interface EventBus {
   onBroadcast?(listener: (tags: string[]) => void, onLost: () => void): () => void;
   /** Resolves once events published by other processes reach this one; at once in one process. */
   ready?(): Promise<void>;
+  /**
+   * Whether events from other processes reach this one now (readiness reports it); a bus in one
+   * process always does. Cheap and synchronous: it reads the link's state, it does not test it.
+   */
+  healthy(): boolean;
   close(): Promise<void>;
 }

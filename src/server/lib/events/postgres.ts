@@ -40,8 +40,9 @@ const BACKLOG_CAP = 10_000;
  * hears its own publication ignores it: each subscriber gets an event once.
  *
  * The listener connects on the first subscriber (a CLI that only publishes never holds a
- * connection) and reconnects with backoff when its connection drops; subscribers are then told
- * they may have missed events.
+ * connection) and reconnects with backoff when its connection drops; a NOTIFY sent meanwhile is
+ * gone for good, so subscribers are told once it listens again (the stream then tells its
+ * browser to refetch).
  */
 export function createPostgresEventBus(opts: PostgresEventBusOptions): EventBus {
   const { db, log } = opts;
@@ -199,8 +200,11 @@ export function createPostgresEventBus(opts: PostgresEventBusOptions): EventBus 
     if (closed) return;
     log.warn({ err }, 'live events: listener connection lost; reconnecting');
     if (wasListening) {
-      local.lose(false, onError);
+      // Told once the link is back: a browser refetching now would miss what comes before that.
+      local.markMissed();
+      // Caches drop what they hold at once (a write elsewhere may go unheard) and again once back.
       loseTags(false);
+      for (const l of tagListeners.values()) l.missed = true;
     }
     const delay = Math.min(retry.maxMs, retry.minMs * 2 ** attempts++) * (0.5 + Math.random() / 2);
     timer = setTimeout(() => connect().catch(broken), delay);
@@ -251,6 +255,8 @@ export function createPostgresEventBus(opts: PostgresEventBusOptions): EventBus 
       if (listening || closed) return Promise.resolve();
       return new Promise<void>((resolve) => waiters.push(resolve));
     },
+    // A bus nobody listens on yet (a CLI that only publishes) has no link that could be down.
+    healthy: () => !closed && (listening || !started),
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -4,8 +4,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { GALLERY_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { AppError } from '../../errors';
+import { faultPoint } from '../faults';
 import type { Limit } from '../rate-limit/index';
-import type { Storage } from '../storage/index';
+import { S3Storage, type Storage } from '../storage/index';
 import { WorkQueue } from './queue';
 
 export type ImageKind = 'avatar' | 'header' | 'gallery';
@@ -270,6 +271,7 @@ export async function recordStoredImage<T, Missing extends T>(
   missingError: () => Error = () => new Error('the picture was not recorded'),
 ): Promise<Exclude<T, Missing>> {
   let answer: T;
+  faultPoint('upload-after-store');
   try {
     answer = await record();
   } catch (err) {
@@ -280,6 +282,7 @@ export async function recordStoredImage<T, Missing extends T>(
     await deleteFiles([stored.imageUrl]);
     throw missingError();
   }
+  faultPoint('upload-after-row');
   return answer as Exclude<T, Missing>;
 }
 
@@ -288,6 +291,22 @@ export async function recordStoredImage<T, Missing extends T>(
  * a user row keeps is enough). URLs this storage did not hand out (external, empty) are ignored.
  */
 export async function deleteImageFiles(storage: Storage, urls: ReadonlyArray<string | null | undefined>): Promise<void> {
+  const keys = imageFileKeys(storage, urls);
+  if (keys.length) await storage.delete(keys);
+}
+
+/**
+ * Moves a hidden image's objects out of the public bucket's reach (and back when it is shown
+ * again), when browsers fetch them straight from `S3_PUBLIC_URL`; other stores check visibility
+ * on every read and need nothing.
+ */
+export async function setImageFilesHidden(storage: Storage, urls: ReadonlyArray<string | null | undefined>, hidden: boolean): Promise<void> {
+  if (!(storage instanceof S3Storage) || storage.settings.reads !== 'public') return;
+  await storage.move(imageFileKeys(storage, urls), hidden ? 'hide' : 'show');
+}
+
+/** The storage keys behind image URLs, every sibling variant of each included; foreign URLs give none. */
+export function imageFileKeys(storage: Pick<Storage, 'keyFromUrl'>, urls: ReadonlyArray<string | null | undefined>): string[] {
   const keys = new Set<string>();
   for (const url of urls) {
     if (!url) continue;
@@ -299,5 +318,5 @@ export async function deleteImageFiles(storage: Storage, urls: ReadonlyArray<str
       keys.add(key);
     }
   }
-  if (keys.size) await storage.delete([...keys]);
+  return [...keys];
 }

@@ -13,6 +13,11 @@ export interface Mail {
   headers?: Record<string, string>;
   /** Files sent along (a receipt's PDF); both transports hand them to nodemailer as they are. */
   attachments?: MailAttachment[];
+  /**
+   * The same mail sent again carries the same key (an outbox event's): the folder then keeps one
+   * file, and SMTP sends one Message-ID, by which mail systems drop the repeat.
+   */
+  key?: { id: string; at: Date };
 }
 
 export interface MailAttachment {
@@ -30,23 +35,31 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
-      async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+      async send({ key, ...mail }) {
+        await transport.sendMail({ from: config.mailFrom, ...mail, ...(key ? { messageId: messageIdOf(key.id, config.mailFrom), date: key.at } : {}) });
       },
     };
   }
   const folder = path.join(config.dataDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+    async send({ key, ...mail }) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail, ...(key ? { messageId: messageIdOf(key.id, config.mailFrom), date: key.at } : {}) });
       await mkdir(folder, { recursive: true });
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      // A random part keeps two mails to one address in the same millisecond apart; writing
-      // beside and renaming means whoever reads the folder never sees half a mail.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}`;
+      // A random part keeps two mails to one address in the same millisecond apart, a key makes
+      // a repeat the same file; writing beside and renaming means whoever reads the folder never
+      // sees half a mail.
+      const unique = key ? key.id.replace(/[^a-zA-Z0-9-]/g, '_') : randomBytes(3).toString('hex');
+      const name = `${(key?.at ?? new Date()).toISOString().replace(/[:.]/g, '-')}-${unique}-${safeTo}`;
       await writeFile(path.join(folder, `.${name}.part`), info.message as Buffer);
       await rename(path.join(folder, `.${name}.part`), path.join(folder, `${name}.eml`));
     },
   };
+}
+
+/** A Message-ID for a keyed mail, in the sender's domain. */
+function messageIdOf(id: string, from: string): string {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
+  return `<${id}@${domain}>`;
 }

@@ -10,7 +10,7 @@ import type { Limit, RateLimitStore } from './index';
  */
 export async function consume(store: RateLimitStore, limit: Limit, keys: string[]): Promise<void> {
   for (const key of keys) {
-    const { count, resetMs } = await store.hit(`${limit.name}:${key}`, limit.windowMs);
+    const { count, resetMs } = await store.hit(`${limit.name}:${key}`, limit.windowMs, limit.whenStoreFails);
     if (count > limit.max) {
       const seconds = Math.max(1, Math.ceil(resetMs / 1000));
       throw new AppError(429, 'rateLimited', { seconds }, { retryAfter: seconds });

@@ -34,6 +34,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.buckets.delete(key);
   }
 
+  // Nothing outside the process to lose.
+  async ping() {}
+
   async close() {
     this.buckets.clear();
   }

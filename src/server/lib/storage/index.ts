@@ -1,10 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants as fsConstants, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import { notFound } from '../../errors';
+import { assertKey, InvalidKeyError, isValidKey, UPLOADS_PREFIX } from './keys';
+import { HIDDEN_PREFIX, S3Storage } from './s3';
 
 /**
  * Where uploaded files live. Keys are relative, slash-separated names such as
@@ -21,32 +24,19 @@ export interface Storage {
   url(key: string): string;
   /** The key behind a URL this storage handed out, or null for any other URL. */
   keyFromUrl(url: string): string | null;
+  /**
+   * Every stored key below `prefix` (a folder such as `gallery/12`, no trailing slash needed;
+   * all keys when absent), in no promised order. Backups and the collector walk the store with it.
+   */
+  list(prefix?: string): AsyncIterable<string>;
+  /** Resolves when the store can be read and written now; throws when not. Readiness asks it, so it must be cheap. */
+  ping(): Promise<void>;
 }
 
-export const UPLOADS_PREFIX = '/uploads/';
-
-const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-const KEY_MAX_LENGTH = 512;
-
-/**
- * Whether a key is safe to join to a folder or send to a bucket: relative, no empty, `.` or
- * `..` segments, only plain characters. Rejecting rather than normalising means no encoding
- * trick can reach outside the uploads folder.
- */
-export function isValidKey(key: string): boolean {
-  if (typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX_LENGTH) return false;
-  return key.split('/').every((segment) => segment !== '.' && segment !== '..' && SEGMENT.test(segment));
-}
-
-export class InvalidKeyError extends Error {
-  constructor(key: string) {
-    super(`Invalid storage key: ${JSON.stringify(key.slice(0, 100))}`);
-  }
-}
-
-function assertKey(key: string): void {
-  if (!isValidKey(key)) throw new InvalidKeyError(key);
-}
+export { InvalidKeyError, isValidKey, UPLOADS_PREFIX } from './keys';
+export { HIDDEN_PREFIX, S3Storage, s3ImageOrigin, storageUnavailable } from './s3';
+export { collectObjects, COLLECT_AFTER_MS, markForDeletion } from './collector';
+export { isMarked } from './marks-repo';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -113,10 +103,41 @@ export class DiskStorage implements Storage {
     return UPLOADS_PREFIX + key;
   }
 
+  // The folder is made on the first upload; a fresh install with none yet is ready all the same.
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, fsConstants.R_OK | fsConstants.W_OK);
+  }
+
   keyFromUrl(url: string): string | null {
     if (!url.startsWith(UPLOADS_PREFIX)) return null;
     const key = url.slice(UPLOADS_PREFIX.length).split(/[?#]/)[0] ?? '';
     return isValidKey(key) ? key : null;
+  }
+
+  async *list(prefix?: string): AsyncIterable<string> {
+    const start = prefix ? this.filePath(prefix.replace(/\/+$/, '')) : this.root;
+    yield* walkKeys(this.root, start);
+  }
+}
+
+/** The keys of the files below `dir`, skipping temp files of writes in progress. */
+async function* walkKeys(root: string, dir: string): AsyncIterable<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if (isMissing(err)) return;
+    throw err;
+  }
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* walkKeys(root, file);
+    } else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
+      const key = path.relative(root, file).split(path.sep).join('/');
+      if (isValidKey(key)) yield key;
+    }
   }
 }
 
@@ -173,24 +194,48 @@ export async function sweepTempFiles(root: string, graceMs = TEMP_FILE_GRACE_MS)
   return result;
 }
 
-/**
- * Picks the storage once from the config. Disk is the embedded default; an S3 adapter
- * implementing the same interface is chosen here once the config carries bucket settings.
- */
-export function createStorage(config: Pick<Config, 'dataDir'>): Storage {
-  return new DiskStorage(config.dataDir);
+/** Picks the storage once from the config: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+export function createStorage(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 's3'>>): Storage {
+  return config.s3 ? new S3Storage(config.s3) : new DiskStorage(config.dataDir);
 }
+
+/**
+ * Who may see the image behind a key, asked before anything is served or signed: `public` for
+ * anyone, `private` for this viewer only (a hidden image, to its owner or an admin), `gone`
+ * when it is deleted or hidden from this viewer.
+ */
+export type UploadAccess = 'public' | 'private' | 'gone';
+export type UploadGuard = (key: string, request: FastifyRequest) => Promise<UploadAccess>;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A hidden image shown to its owner or an admin: no shared cache may keep it. */
+const PRIVATE = 'private, no-cache';
+
+/** The key after `/uploads/`; isValidKey decides, so any other text is a 404. */
+const uploadKeyParams = z.object({ '*': z.string() });
 
 /**
  * Serves `GET /uploads/<key>` from `<dataDir>/uploads`. Keys are random and a changed image
  * gets a new key, so a file never changes under its URL: browsers may keep it for a year.
  */
-export function registerUploads(app: FastifyInstance, storage: Storage, dataDir: string): void {
+export function registerUploads(app: FastifyInstance, storage: Storage, dataDir: string, guard: UploadGuard = async () => 'public'): void {
+  if (storage instanceof S3Storage) {
+    app.get('/uploads/*', { config: { input: { params: uploadKeyParams } } }, async (request, reply) => {
+      const key = (request.params as { '*'?: string })['*'] ?? '';
+      if (!isValidKey(key)) throw notFound();
+      const access = await guard(key, request);
+      if (access === 'gone') throw notFound();
+      return serveFromBucket(storage, key, access, request, reply);
+    });
+    return;
+  }
   const disk = storage instanceof DiskStorage ? storage : new DiskStorage(dataDir);
   sweepAtStart(app, disk.root);
-  app.get('/uploads/*', async (request, reply) => {
+  app.get('/uploads/*', { config: { input: { params: uploadKeyParams } } }, async (request, reply) => {
     const key = (request.params as { '*'?: string })['*'] ?? '';
     if (!isValidKey(key)) throw notFound();
+    const access = await guard(key, request);
+    if (access === 'gone') throw notFound();
     const file = disk.filePath(key);
     let size: number;
     try {
@@ -204,10 +249,46 @@ export function registerUploads(app: FastifyInstance, storage: Storage, dataDir:
     return reply
       .header('Content-Type', contentTypeOf(key))
       .header('Content-Length', String(size))
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', access === 'public' ? IMMUTABLE : PRIVATE)
       .header('X-Content-Type-Options', 'nosniff')
       .send(createReadStream(file));
   });
+}
+
+/** A single byte range (`bytes=0-99`, `bytes=100-`, `bytes=-100`); S3 answers several with the whole object anyway. */
+const SINGLE_RANGE = /^bytes=(\d+-\d*|-\d+)$/;
+
+/**
+ * `/uploads/<key>` on a bucket: streamed through this server (`proxy`, and every hidden image
+ * its owner looks at), or redirected to a signed link (`presigned`) or the CDN (`public`).
+ */
+async function serveFromBucket(storage: S3Storage, key: string, access: Exclude<UploadAccess, 'gone'>, request: FastifyRequest, reply: FastifyReply) {
+  const reads = storage.settings.reads;
+  if (access === 'public' && reads === 'presigned') {
+    const { url, freshForSeconds } = await storage.signedUrl(key);
+    return reply.header('Cache-Control', `private, max-age=${freshForSeconds}`).redirect(url, 302);
+  }
+  if (access === 'public' && reads === 'public') {
+    // Not immutable: hiding the image moves its objects away from this address.
+    return reply.header('Cache-Control', 'public, max-age=300').redirect(storage.publicUrl(key), 302);
+  }
+  const range = request.headers.range;
+  const ifNoneMatch = request.headers['if-none-match'];
+  const object = await storage.open(access === 'private' && reads === 'public' ? HIDDEN_PREFIX + key : key, {
+    range: range && SINGLE_RANGE.test(range) ? range : undefined,
+    ifNoneMatch: typeof ifNoneMatch === 'string' && ifNoneMatch.length <= 200 ? ifNoneMatch : undefined,
+  });
+  if (!object) throw notFound();
+  reply
+    .header('Cache-Control', access === 'public' ? IMMUTABLE : PRIVATE)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Accept-Ranges', 'bytes');
+  if (object.etag) reply.header('ETag', object.etag);
+  if (object.status === 304) return reply.status(304).send();
+  reply.status(object.status).header('Content-Type', contentTypeOf(key));
+  if (object.contentLength !== undefined) reply.header('Content-Length', String(object.contentLength));
+  if (object.contentRange) reply.header('Content-Range', object.contentRange);
+  return reply.send(object.body);
 }
 
 /**

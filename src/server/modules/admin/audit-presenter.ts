@@ -1,4 +1,5 @@
 import type { AdminAuditEntry } from '../../../common/schemas/admin';
+import { isDbId } from '../../../common/schemas/ids';
 import { AppError } from '../../errors';
 import type { AuditCursor, AuditRow } from './audit-repo';
 
@@ -36,7 +37,7 @@ export function encodeAuditCursor(row: { created_at: string; id: number }): stri
 export function decodeAuditCursor(cursor: string): AuditCursor {
   const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const n = Number(id);
-  if (rest.length > 0 || !createdAt || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt) || !Number.isSafeInteger(n) || n < 1) {
+  if (rest.length > 0 || !createdAt || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt) || !isDbId(n)) {
     throw new AppError(400, 'cursorInvalid');
   }
   return { createdAt, id: n };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { CITY_IMPORT_MAX_BYTES, cityImportCommitSchema, cityImportParams, freeTextCitiesQuery } from '../../../common/schemas/admin-cities';
 import { AppError, parse } from '../../errors';
 import { withUploads } from '../../http/multipart';
@@ -33,7 +34,7 @@ export async function adminCityImportRoutes(app: FastifyInstance, opts: AdminRou
   await withUploads(
     app,
     (scope) => {
-      scope.post('/city-imports', async (request, reply) => {
+      scope.post('/city-imports', { config: { input: { upload: { fields: z.object({}), file: 'file' } } } }, async (request, reply) => {
         if (!request.isMultipart()) throw new AppError(415, 'unsupportedMediaType');
         let part;
         try {
@@ -61,25 +62,25 @@ export async function adminCityImportRoutes(app: FastifyInstance, opts: AdminRou
     { maxFileBytes: CITY_IMPORT_MAX_BYTES },
   );
 
-  app.get('/city-imports/:importId', async (request) => {
+  app.get('/city-imports/:importId', { config: { input: { params: cityImportParams } } }, async (request) => {
     const { importId } = parse(cityImportParams, request.params);
     return imports.get(importId, request.lang);
   });
 
-  app.post('/city-imports/:importId/commit', async (request, reply) => {
+  app.post('/city-imports/:importId/commit', { config: { input: { params: cityImportParams, body: cityImportCommitSchema } } }, async (request, reply) => {
     const { importId } = parse(cityImportParams, request.params);
     const filters = parse(cityImportCommitSchema, request.body ?? {});
     await imports.commit(adminOf(request), importId, filters);
     return reply.status(202).send({ importId });
   });
 
-  app.delete('/city-imports/:importId', async (request) => {
+  app.delete('/city-imports/:importId', { config: { input: { params: cityImportParams } } }, async (request) => {
     const { importId } = parse(cityImportParams, request.params);
     await imports.discard(adminOf(request), importId);
     return { success: true };
   });
 
-  app.get('/cities/free-text', async (request) => {
+  app.get('/cities/free-text', { config: { input: { query: freeTextCitiesQuery } } }, async (request) => {
     const { countryCode } = parse(freeTextCitiesQuery, request.query);
     return { names: await imports.freeText(countryCode) };
   });

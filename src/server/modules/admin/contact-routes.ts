@@ -11,26 +11,26 @@ export async function adminContactRoutes(app: FastifyInstance, opts: AdminRouteO
   app.addHook('preHandler', requireAdmin);
   const inbox = createContactInboxService({ db: opts.db, mailer: opts.ctx.mailer });
 
-  app.get('/contact', async (request) => inbox.list(parse(contactListQuery, request.query)));
+  app.get('/contact', { config: { input: { query: contactListQuery } } }, async (request) => inbox.list(parse(contactListQuery, request.query)));
 
-  app.get('/contact/:id', async (request) => {
+  app.get('/contact/:id', { config: { input: { params: contactParams } } }, async (request) => {
     const { id } = parse(contactParams, request.params);
     return { message: await inbox.get(id) };
   });
 
-  app.patch('/contact/:id', async (request) => {
+  app.patch('/contact/:id', { config: { input: { params: contactParams, body: contactStatusSchema } } }, async (request) => {
     const { id } = parse(contactParams, request.params);
     const { status } = parse(contactStatusSchema, request.body ?? {});
     return { success: true, ...(await inbox.setStatus(userOf(request).id, id, status)) };
   });
 
-  app.post('/contact/:id/reply', async (request, reply) => {
+  app.post('/contact/:id/reply', { config: { input: { params: contactParams, body: contactReplySchema } } }, async (request, reply) => {
     const { id } = parse(contactParams, request.params);
     const input = parse(contactReplySchema, request.body ?? {});
     return reply.status(201).send({ success: true, ...(await inbox.reply(userOf(request).id, id, input)) });
   });
 
-  app.delete('/contact/:id', async (request) => {
+  app.delete('/contact/:id', { config: { input: { params: contactParams, body: contactDeleteSchema } } }, async (request) => {
     const { id } = parse(contactParams, request.params);
     const { reason } = parse(contactDeleteSchema, request.body ?? {});
     await inbox.remove(userOf(request).id, id, reason);

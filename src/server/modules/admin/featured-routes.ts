@@ -14,15 +14,15 @@ export async function adminFeaturedRoutes(app: FastifyInstance, opts: AdminRoute
   app.addHook('preHandler', requireAdmin);
   const featured = createAdminFeaturedService(opts);
 
-  app.get('/featured', async (request) => featured.list(parse(featuredQuery, request.query ?? {}), request.lang));
+  app.get('/featured', { config: { input: { query: featuredQuery } } }, async (request) => featured.list(parse(featuredQuery, request.query ?? {}), request.lang));
 
-  app.post('/users/:id/featured', async (request) => {
+  app.post('/users/:id/featured', { config: { input: { params: userParams, body: grantFeaturedSchema } } }, async (request) => {
     const { id } = parse(userParams, request.params);
     const input = parse(grantFeaturedSchema, request.body ?? {});
     return { success: true, ...(await featured.grant(userOf(request).id, id, input)) };
   });
 
-  app.post('/users/:id/featured/revoke', async (request) => {
+  app.post('/users/:id/featured/revoke', { config: { input: { params: userParams, body: reasonSchema } } }, async (request) => {
     const { id } = parse(userParams, request.params);
     const { reason } = parse(reasonSchema, request.body ?? {});
     return { success: true, ...(await featured.revoke(userOf(request).id, id, reason)) };

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { t } from '../../i18n';
 import { tags } from '../../lib/answer-cache/index';
+import { setImageFilesHidden } from '../../lib/images/index';
 import { cardImageTags } from '../gallery/index';
 import type { Transaction } from 'kysely';
 import { writeAudit } from './audit';
@@ -16,7 +17,7 @@ import * as repo from './gallery-repo';
 export type Trx = Transaction<Database>;
 
 export interface ModerationDeps {
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'invalidation' | 'deleteFiles' | 'config'>;
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'invalidation' | 'deleteFiles' | 'config' | 'storage'>;
   /** Where a mail that could not be sent is reported; the action it follows stands. */
   log?: { error(obj: object, msg: string): void };
 }
@@ -154,6 +155,7 @@ export function createAdminGalleryService(deps: ModerationDeps) {
       after: { hidden: true, reason },
       afterCommit: async () => {
         changed(row.user_id);
+        await setImageFilesHidden(deps.ctx.storage, [row.image_url], true);
         await mail(ownerOf(row), 'moderationImageHidden', { reason, caption: captionPart(row) });
       },
     };
@@ -167,7 +169,10 @@ export function createAdminGalleryService(deps: ModerationDeps) {
     return {
       before: { hidden: true, reason: row.hidden_reason },
       after: { hidden: false, reason },
-      afterCommit: async () => changed(row.user_id),
+      afterCommit: async () => {
+        changed(row.user_id);
+        await setImageFilesHidden(deps.ctx.storage, [row.image_url], false);
+      },
     };
   }
 

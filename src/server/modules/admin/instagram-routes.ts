@@ -11,21 +11,21 @@ export async function adminInstagramRoutes(app: FastifyInstance, opts: AdminRout
   app.addHook('preHandler', requireAdmin);
   const instagram = createAdminInstagramService(opts, app.log);
 
-  app.get('/instagram/requests', async (request) => instagram.list(parse(promotionsQuery, request.query ?? {})));
+  app.get('/instagram/requests', { config: { input: { query: promotionsQuery } } }, async (request) => instagram.list(parse(promotionsQuery, request.query ?? {})));
 
-  app.post('/instagram/requests/:id/publish', async (request) => {
+  app.post('/instagram/requests/:id/publish', { config: { input: { params: promotionParams, body: publishSchema } } }, async (request) => {
     const { id } = parse(promotionParams, request.params);
     const { permalink } = parse(publishSchema, request.body ?? {});
     return { request: await instagram.publish(userOf(request).id, id, permalink) };
   });
 
-  app.post('/instagram/requests/:id/reschedule', async (request) => {
+  app.post('/instagram/requests/:id/reschedule', { config: { input: { params: promotionParams, body: rescheduleSchema } } }, async (request) => {
     const { id } = parse(promotionParams, request.params);
     const { plannedAt } = parse(rescheduleSchema, request.body ?? {});
     return { request: await instagram.reschedule(userOf(request).id, id, plannedAt) };
   });
 
-  app.post('/instagram/requests/:id/reject', async (request) => {
+  app.post('/instagram/requests/:id/reject', { config: { input: { params: promotionParams, body: reasonSchema } } }, async (request) => {
     const { id } = parse(promotionParams, request.params);
     const { reason } = parse(reasonSchema, request.body ?? {});
     return { request: await instagram.reject(userOf(request).id, id, reason) };

@@ -1,3 +1,5 @@
+import { isDbId } from '../../../common/schemas/ids';
+import { hasControlCharacters } from '../../../common/text';
 import { AppError } from '../../errors';
 
 /**
@@ -18,7 +20,8 @@ export function decodeCursor<Id extends 'number' | 'string'>(cursor: string, idT
   }
   if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
   const [value, id] = parsed as unknown[];
-  if (value !== null && typeof value !== 'string') throw invalid();
-  if (typeof id !== idType || (typeof id === 'number' && !Number.isSafeInteger(id))) throw invalid();
+  // A forged cursor must not carry what the database refuses: NUL in text, an id past the column's range.
+  if (value !== null && (typeof value !== 'string' || hasControlCharacters(value))) throw invalid();
+  if (typeof id !== idType || (typeof id === 'number' && !isDbId(id)) || (typeof id === 'string' && hasControlCharacters(id))) throw invalid();
   return { value, id: id as Id extends 'number' ? number : string };
 }

@@ -23,12 +23,12 @@ export async function adminReportRoutes(app: FastifyInstance, opts: AdminRouteOp
     forum: services.forum.queueSteps,
   });
 
-  app.get('/reports', async (request) => {
+  app.get('/reports', { config: { input: { query: reportQueueQuery } } }, async (request) => {
     const query = parse(reportQueueQuery, request.query);
     return { success: true, ...(await reports.list(query)) };
   });
 
-  app.post('/reports/resolve', async (request) => {
+  app.post('/reports/resolve', { config: { input: { body: resolveReportSchema } } }, async (request) => {
     const input = parse(resolveReportSchema, request.body ?? {});
     return { success: true, ...(await reports.resolve(userOf(request).id, input)) };
   });

@@ -10,5 +10,5 @@ export async function adminStatisticsRoutes(app: FastifyInstance, opts: AdminRou
   app.addHook('preHandler', requireAdmin);
   const statistics = createStatisticsService({ db: opts.db });
 
-  app.get('/statistics', async (request) => statistics.weekly(parse(statisticsQuery, request.query)));
+  app.get('/statistics', { config: { input: { query: statisticsQuery } } }, async (request) => statistics.weekly(parse(statisticsQuery, request.query)));
 }

@@ -9,7 +9,7 @@ import { STUDIO_TAGS, type ArtistService } from './service';
 
 /** /api/artists: the artist listing (the same for everyone, sent as stored bytes), and its page heads. */
 export async function artistRoutes(app: FastifyInstance, { artists }: { artists: ArtistService }): Promise<void> {
-  app.get('', { compress: false }, async (request, reply) => {
+  app.get('', { config: { input: { query: artistListQuery } }, compress: false }, async (request, reply) => {
     const query = parse(artistListQuery, request.query);
     const lang = request.lang;
     // The object cache files the page under the artist list and each artist shown; so do the bytes.
@@ -25,7 +25,7 @@ export async function artistRoutes(app: FastifyInstance, { artists }: { artists:
 
 /** /api/studios: the studio listing, built as the artist listing, and its page heads. */
 export async function studioRoutes(app: FastifyInstance, { artists }: { artists: ArtistService }): Promise<void> {
-  app.get('', { compress: false }, async (request, reply) => {
+  app.get('', { config: { input: { query: studioListQuery } }, compress: false }, async (request, reply) => {
     const query = parse(studioListQuery, request.query);
     const lang = request.lang;
     const stored = await app.ctx.answers.get(`studios:${todayInBerlin()}:${lang}:${JSON.stringify(query)}`, STUDIO_TAGS, async () => {

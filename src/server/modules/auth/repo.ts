@@ -82,6 +82,8 @@ export async function insertPasswordReset(db: Db, row: { tokenHash: string; user
   await db
     .insertInto('password_resets')
     .values({ token_hash: row.tokenHash, user_id: row.userId, created_at: row.now, expires_at: row.expiresAt })
+    // The same link again (a repeated outbox delivery) is the row already there.
+    .onConflict((oc) => oc.column('token_hash').doNothing())
     .execute();
 }
 

@@ -18,15 +18,16 @@ import type { Transaction } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { indexProfile } from '../search/index';
-import { consume, refund, resetLimit } from '../../lib/rate-limit/index';
+import { consume, refund, resetLimit, type Limit } from '../../lib/rate-limit/index';
 import { ALL, sessionTag, tags } from '../../lib/answer-cache/index';
 import { t } from '../../i18n';
-import type { Defer } from './background';
+import { eventKey, type DeliveredEvent, type Emitted } from '../../lib/outbox/index';
+import { purposeMac } from '../../lib/signed-token';
 import { refuseCommonPassword } from './common-passwords';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { presentSessionUser } from './presenter';
 import * as repo from './repo';
-import { endSession, hashToken, newToken, resolveSession, startSession } from './sessions';
+import { endSession, hashToken, resolveSession, startSession } from './sessions';
 import { isSuspended } from './suspension';
 import { sweepExpired } from './sweep';
 
@@ -36,15 +37,16 @@ const MINUTE = 60_000;
  * are short so the real owner is not locked out for long. A successful login gives its
  * attempts back, so only failures add up.
  */
+// The limits that guard passwords hold even when the shared store fails: this process counts alone then.
 export const LIMITS = {
-  loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE },
-  loginAccount: { name: 'login-account', max: 10, windowMs: 15 * MINUTE },
+  loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE, whenStoreFails: 'local' },
+  loginAccount: { name: 'login-account', max: 10, windowMs: 15 * MINUTE, whenStoreFails: 'local' },
   registerIp: { name: 'register-ip', max: 10, windowMs: 60 * MINUTE },
-  resetIp: { name: 'reset-ip', max: 10, windowMs: 60 * MINUTE },
-  resetAccount: { name: 'reset-account', max: 3, windowMs: 60 * MINUTE },
+  resetIp: { name: 'reset-ip', max: 10, windowMs: 60 * MINUTE, whenStoreFails: 'local' },
+  resetAccount: { name: 'reset-account', max: 3, windowMs: 60 * MINUTE, whenStoreFails: 'local' },
   // A stolen session cookie must not become a way to guess the password behind it.
-  currentPassword: { name: 'current-password', max: 10, windowMs: 15 * MINUTE },
-};
+  currentPassword: { name: 'current-password', max: 10, windowMs: 15 * MINUTE, whenStoreFails: 'local' },
+} satisfies Record<string, Limit>;
 const RESET_VALID_MS = 60 * MINUTE;
 
 export const SESSION_MAX_AGE_S = SESSION_DAYS * 24 * 60 * 60;
@@ -107,9 +109,7 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<UserRo
   return db.isTransaction ? insert(db) : db.transaction().execute(insert);
 }
 
-export interface AuthDeps extends Pick<AppContext, 'db' | 'config' | 'mailer' | 'rateLimits' | 'deleteFiles' | 'invalidation'> {
-  /** Runs work after the answer has left (mails). */
-  defer: Defer;
+export interface AuthDeps extends Pick<AppContext, 'db' | 'config' | 'mailer' | 'rateLimits' | 'deleteFiles' | 'invalidation' | 'outbox'> {
   /** The files other capabilities keep for a user, deleted with the account. */
   collectAccountFiles(userId: number): Promise<string[]>;
   /** Takes the ratings the account gave off the users it reviewed, before its rows cascade away. */
@@ -123,6 +123,20 @@ export function createAuthService(deps: AuthDeps) {
   // The user's cached sessions and open live streams, in every process: they ended, or their
   // user changed. Resolves once the other processes were told, so the write answers after that.
   const sessionsChanged = (userId: number) => invalidation.invalidateEverywhere([sessionTag(userId)]);
+  // The account mails go out through the outbox: a request commits its mail with it, and a
+  // process that dies before sending leaves it to the next (docs/decisions/039).
+  const resetRequested = deps.outbox.define<{ email: string; lang: Language }>('auth.password-reset-requested', {
+    deliver: ({ email, lang }, event) => mailResetLink(email, lang, event),
+  });
+  const emailChanged = deps.outbox.define<{ to: string; name: string; lang: Language }>('auth.email-changed', {
+    deliver: ({ to, name, lang }, event) =>
+      deps.mailer.send({
+        to,
+        subject: t(lang, 'mail:emailChanged.subject'),
+        text: t(lang, 'mail:emailChanged.body', { name, link: config.publicUrl + withLanguage(buildPath('contact'), lang) }),
+        key: eventKey(event),
+      }),
+  });
 
   /**
    * Ends the user's sessions (all, or all but `keepSessionId`) and voids their reset links,
@@ -207,15 +221,12 @@ export function createAuthService(deps: AuthDeps) {
     const key = emailKey(input.email);
     if (key === row.email_key) throw new AppError(400, 'emailUnchanged', {}, { field: 'email' });
     if (await repo.findUserByEmailKey(db, key)) throw conflict('emailTaken');
-    await endSessionsOfUser(userId, { email: input.email.trim(), email_key: key, updated_at: new Date().toISOString() }, sessionId);
-    const mailLang = storedLanguage(row, lang);
-    deps.defer('mailing the email change notice', () =>
-      deps.mailer.send({
-        to: row.email,
-        subject: t(mailLang, 'mail:emailChanged.subject'),
-        text: t(mailLang, 'mail:emailChanged.body', { name: row.name, link: config.publicUrl + withLanguage(buildPath('contact'), mailLang) }),
-      }),
-    );
+    const notice: Emitted[] = [];
+    const values = { email: input.email.trim(), email_key: key, updated_at: new Date().toISOString() };
+    await endSessionsOfUser(userId, values, sessionId, async (trx) => {
+      notice.push(await emailChanged.emit(trx, { to: row.email, name: row.name, lang: storedLanguage(row, lang) }));
+    });
+    deps.outbox.afterCommit(...notice);
     return presentSessionUser({ ...row, email: input.email.trim() });
   }
 
@@ -268,28 +279,36 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /**
-   * Always answers the same, and before looking the account up: the lookup and the mail are
-   * deferred, so neither the answer nor its timing tells whether the account exists.
+   * Always answers the same, and before looking the account up: the request is stored as an
+   * outbox event whatever the address, and the lookup and the mail come with its delivery, so
+   * neither the answer nor its timing tells whether the account exists.
    */
   async function forgotPassword(email: string, ip: string, lang: Language) {
     await consume(rateLimits, LIMITS.resetIp, [`ip:${ip}`]);
-    const { count } = await rateLimits.hit(`${LIMITS.resetAccount.name}:account:${emailKey(email)}`, LIMITS.resetAccount.windowMs);
+    const { count } = await rateLimits.hit(`${LIMITS.resetAccount.name}:account:${emailKey(email)}`, LIMITS.resetAccount.windowMs, LIMITS.resetAccount.whenStoreFails);
     // Over the per-account limit nothing is sent, but the answer stays the same.
     if (count > LIMITS.resetAccount.max) return;
-    deps.defer('mailing a password reset link', () => mailResetLink(email, lang));
+    deps.outbox.afterCommit(await resetRequested.emit(db, { email, lang }));
   }
 
-  /** Mails a single-use link valid for one hour when the account exists. */
-  async function mailResetLink(email: string, lang: Language) {
+  /**
+   * Mails a single-use link valid for one hour from the request when the account exists. The
+   * token follows from the event, so a repeated delivery stores and mails the same link.
+   */
+  async function mailResetLink(email: string, lang: Language, event: DeliveredEvent) {
+    const requested = Date.parse(event.createdAt);
+    // Delivered after the hour (a long outage), the link would be dead on arrival.
+    if (requested + RESET_VALID_MS <= Date.now()) return;
     const row = await repo.findUserByEmailKey(db, emailKey(email));
-    if (!row) return;
-    const token = newToken();
-    const now = Date.now();
+    // An account changed since the request (its password reset with this very link, then the
+    // event delivered again) gets no link: one would outlive the change it predates.
+    if (!row || row.updated_at > event.createdAt) return;
+    const token = purposeMac(config.sessionSecret, 'password-reset', event.id, event.createdAt);
     await repo.insertPasswordReset(db, {
       tokenHash: hashToken(token),
       userId: row.id,
-      now: new Date(now).toISOString(),
-      expiresAt: new Date(now + RESET_VALID_MS).toISOString(),
+      now: event.createdAt,
+      expiresAt: new Date(requested + RESET_VALID_MS).toISOString(),
     });
     const mailLang = storedLanguage(row, lang);
     const link = `${config.publicUrl}${withLanguage(buildPath('resetPassword'), mailLang)}?token=${encodeURIComponent(token)}`;
@@ -297,6 +316,7 @@ export function createAuthService(deps: AuthDeps) {
       to: row.email,
       subject: t(mailLang, 'mail:reset.subject'),
       text: t(mailLang, 'mail:reset.body', { name: row.name, link }),
+      key: eventKey(event),
     });
   }
 

@@ -22,5 +22,5 @@ export function scheduleSweep(app: FastifyInstance, db: Db, everyMs = HOUR_MS): 
     everyMs,
     run: () => sweepExpired(db),
     report: (deleted) => ({ level: 'debug', fields: deleted, msg: 'swept expired sessions and reset tokens' }),
-  });
+  }, db);
 }

@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from '../../../common/constants';
 import { requireUser, userOf, type SessionResolver } from '../../http/auth';
 import type { EventService } from './service';
 import { serveStream } from './stream';
+import { NO_INPUT } from '../../http/route-table';
 
 /** GET /api/events: the logged-in user's live events as Server-Sent Events. */
 export async function eventRoutes(app: FastifyInstance, { events, resolveSession }: { events: EventService; resolveSession: SessionResolver }): Promise<void> {
@@ -12,7 +13,7 @@ export async function eventRoutes(app: FastifyInstance, { events, resolveSession
   app.get(
     '',
     // A HEAD would open a stream with no body to carry it; compression would hold events back in its buffer.
-    { preHandler: requireUser, compress: false, exposeHeadRoute: false },
+    { config: { input: NO_INPUT }, preHandler: requireUser, compress: false, exposeHeadRoute: false },
     async (request, reply) => {
       const userId = userOf(request).id;
       const token = request.cookies[SESSION_COOKIE] ?? '';

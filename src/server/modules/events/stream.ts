@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveEvent } from '../../../common/schemas/messages';
+import { RESYNC_EVENT, type LiveEvent } from '../../../common/schemas/messages';
 import { AppError } from '../../errors';
 import type { StreamSlot } from './streams';
 import type { EventService } from './service';
@@ -16,9 +16,17 @@ export function frame(event: LiveEvent): string {
 }
 
 /**
+ * Sent when events to this stream may have been missed (the link to the other processes
+ * dropped and is back): the browser refetches what it shows, as after a reconnect of its own.
+ */
+export const RESYNC_FRAME = `event: ${RESYNC_EVENT}\ndata: {}\n\n`;
+
+/**
  * Serves one user's stream on a hijacked reply: Fastify's onSend hooks (compression, the
  * API's no-store header) never see it, and the connection stays open until the browser
- * leaves, its session ends, the bus reports a gap, the browser stops reading, or the app closes.
+ * leaves, its session ends, the browser stops reading, or the app closes. A gap the bus reports
+ * is told to the browser (a resync), and the session is looked up again: its end may be among
+ * what was missed.
  */
 export async function serveStream(
   request: FastifyRequest,
@@ -84,7 +92,11 @@ export async function serveStream(
     if (res.writableLength > MAX_BUFFERED_BYTES) end();
     else res.write(text);
   };
-  unsubscribe = events.bus.subscribe(userId, (event) => write(frame(event)), end);
+  const resync = () => {
+    write(RESYNC_FRAME);
+    check();
+  };
+  unsubscribe = events.bus.subscribe(userId, (event) => write(frame(event)), resync);
   // The headers earlier hooks set (helmet's) go out too; a hijacked reply does not send them.
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;

@@ -9,7 +9,7 @@ import type { FeaturedService } from './service';
 export async function featuredRoutes(app: FastifyInstance, { featured }: { featured: FeaturedService }): Promise<void> {
   const { answers } = app.ctx;
   for (const [path, list] of [['artists', featured.artists], ['studios', featured.studios]] as const) {
-    app.get(`/${path}`, { compress: false }, async (request, reply) => {
+    app.get(`/${path}`, { config: { input: { query: featuredQuerySchema } }, compress: false }, async (request, reply) => {
       const { limit } = parse(featuredQuerySchema, request.query);
       const lang = request.lang;
       const stored = await answers.get(`featured:${path}:${featured.hour()}:${limit}:${lang}`, [tags.featured], async () => {

@@ -82,6 +82,32 @@ describeEachEngine('forum answers kept until a forum write', (engine) => {
     expect(await count()).toBe((before ?? 0) + 1);
   });
 
+  it('keeps the visitors\' API answers as bytes until a forum write or an author\'s change', async () => {
+    const thread = await postThread(t.app, lena, { categoryId: category, title: 'Coil or rotary for packing?' });
+    const urls = ['/api/forum/categories', '/api/forum/categories/technique-machines/threads', '/api/forum/threads/latest', `/api/forum/threads/${thread.id}`];
+    const etags = async () => Promise.all(urls.map(async (url) => (await forumCall(t.app, 'GET', url)).headers.etag as string));
+    const first = await etags();
+    expect(first.every(Boolean)).toBe(true);
+    expect(await etags()).toEqual(first);
+
+    await postReply(t.app, nadel, thread.id, 'Rotary, a 4 mm stroke.');
+    const afterReply = await etags();
+    afterReply.forEach((etag, i) => expect(etag, urls[i]).not.toBe(first[i]));
+    expect((await forumCall(t.app, 'GET', `/api/forum/threads/${thread.id}`)).body).toContain('Rotary, a 4 mm stroke.');
+
+    // An author's rename or suspension clears the tags of the people the answer shows.
+    await t.app.ctx.db.updateTable('users').set({ name: 'Nadelwerk Renamed' }).where('id', '=', nadel.user.id).execute();
+    expect((await forumCall(t.app, 'GET', `/api/forum/threads/${thread.id}`)).body).not.toContain('Nadelwerk Renamed');
+    t.app.ctx.invalidation.invalidate([`user:${nadel.user.id}`]);
+    expect((await forumCall(t.app, 'GET', `/api/forum/threads/${thread.id}`)).body).toContain('Nadelwerk Renamed');
+
+    // A logged-in reader gets an answer made for them, never kept for others.
+    const mine = await forumCall(t.app, 'GET', `/api/forum/threads/${thread.id}`, { as: lena });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
+    expect(mine.headers.etag).toBeUndefined();
+  });
+
   it('leaves the forum kept when a write fails', async () => {
     const thread = await postThread(t.app, lena, { categoryId: category });
     const entry = pageEntry(t.app, `/forum/t/${thread.id}/${thread.slug}`);

@@ -8,3 +8,4 @@ export { cardImageTags, createCardImages, type CardImageMap, type CardImages } f
 export type { NamedStyle } from './presenter';
 // The demo seed fills portfolios in bulk.
 export { insertPortfolios } from './repo';
+export { galleryUploadAccess } from './upload-access';

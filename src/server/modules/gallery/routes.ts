@@ -11,6 +11,7 @@ import { AppError, parse } from '../../errors';
 import { replyPublic } from '../../http/answers';
 import { requireUser, userOf } from '../../http/auth';
 import { field, readUpload, withUploads } from '../../http/multipart';
+import { idempotencyKeyOf, idempotentUpload } from '../../http/idempotency';
 import { consume } from '../../lib/rate-limit/index';
 import { t } from '../../i18n';
 import { tags } from '../../lib/answer-cache/index';
@@ -28,7 +29,7 @@ export async function galleryRoutes(app: FastifyInstance, { gallery, rateLimits 
   registerGalleryPages(app);
 
   // A page as stored bytes, filed under the gallery and each owner shown; owners see `can` set on theirs.
-  app.get('', { compress: false }, async (request, reply) => {
+  app.get('', { config: { input: { query: galleryListQuery } }, compress: false }, async (request, reply) => {
     const query = parse(galleryListQuery, request.query);
     const lang = request.lang;
     const stored = await app.ctx.answers.get(`gallery:${lang}:${JSON.stringify(query)}`, [tags.gallery], async () => {
@@ -39,15 +40,16 @@ export async function galleryRoutes(app: FastifyInstance, { gallery, rateLimits 
     return replyPublic(request, reply, stored, async () => ({ success: true, ...(await gallery.listPublic(query, request.user, lang)) }));
   });
 
-  app.get('/image/:id', async (request) => {
+  app.get('/image/:id', { config: { input: { params: galleryImageParams } } }, async (request) => {
     const { id } = parse(galleryImageParams, request.params);
     const { image, user } = await gallery.getImage(id, request.user, request.lang);
     return { success: true, image, user };
   });
 
   await withUploads(app, (scope) => {
-    scope.post('', { preHandler: requireUser }, async (request, reply) => {
+    scope.post('', { config: { input: { upload: { fields: galleryUploadSchema, file: 'image' } } }, preHandler: requireUser }, async (request, reply) => {
       const user = userOf(request);
+      idempotencyKeyOf(request);
       // Counted before the body is read, so uploads over the limit are never buffered.
       await consume(rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
       const upload = await readUpload(request, { tooLarge: () => new AppError(413, 'galleryImageTooLarge', { maxMb: 10 }) });
@@ -56,27 +58,30 @@ export async function galleryRoutes(app: FastifyInstance, { gallery, rateLimits 
         // Browsers name repeated fields either way.
         styleIds: [...(upload.fields.styleIds ?? []), ...(upload.fields['styleIds[]'] ?? [])],
       });
-      if (!upload.file || upload.file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
-      const image = await gallery.uploadImage(user, { buffer: upload.file.buffer, ...input }, request.lang);
-      return reply.status(201).send({ success: true, image, message: t(request.lang, 'galleryImageUploaded') });
+      const file = upload.file;
+      if (!file || file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
+      return idempotentUpload(app.ctx.db, request, reply, { userId: user.id, scope: 'gallery', upload }, async () => {
+        const image = await gallery.uploadImage(user, { buffer: file.buffer, ...input }, request.lang);
+        return { status: 201, body: { success: true, image, message: t(request.lang, 'galleryImageUploaded') } };
+      });
     });
   });
 
   // Registered before /:id so "order" is never read as an id (static segments win anyway).
-  app.put('/order', { preHandler: requireUser }, async (request) => {
+  app.put('/order', { config: { input: { body: galleryOrderSchema } }, preHandler: requireUser }, async (request) => {
     const { ids } = parse(galleryOrderSchema, request.body);
     const images = await gallery.reorderImages(userOf(request), ids, request.lang);
     return { success: true, images };
   });
 
-  app.put('/:id', { preHandler: requireUser }, async (request) => {
+  app.put('/:id', { config: { input: { params: galleryImageParams, body: galleryUpdateSchema } }, preHandler: requireUser }, async (request) => {
     const { id } = parse(galleryImageParams, request.params);
     const input = parse(galleryUpdateSchema, request.body ?? {});
     const image = await gallery.updateImage(userOf(request), id, input, request.lang);
     return { success: true, image, message: t(request.lang, 'galleryImageUpdated') };
   });
 
-  app.delete('/:id', { preHandler: requireUser }, async (request) => {
+  app.delete('/:id', { config: { input: { params: galleryImageParams } }, preHandler: requireUser }, async (request) => {
     const { id } = parse(galleryImageParams, request.params);
     await gallery.deleteImage(userOf(request), id);
     return { success: true, message: t(request.lang, 'galleryImageDeleted') };

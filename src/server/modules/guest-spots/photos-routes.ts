@@ -7,6 +7,7 @@ import { readUpload, withUploads } from '../../http/multipart';
 import { consume } from '../../lib/rate-limit/index';
 import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
 import type { GuestSpotPhotoService } from './photos-service';
+import { IMAGE_ONLY } from '../../http/route-table';
 
 export interface GuestSpotPhotoRoutesOptions {
   photos: GuestSpotPhotoService;
@@ -15,13 +16,13 @@ export interface GuestSpotPhotoRoutesOptions {
 
 /** `/api/guest-spots/{id}/photos`: the workplace photos of one spot. */
 export async function guestSpotPhotoRoutes(app: FastifyInstance, { photos, rateLimits }: GuestSpotPhotoRoutesOptions): Promise<void> {
-  app.get('/:id/photos', async (request) => {
+  app.get('/:id/photos', { config: { input: { params: guestSpotPhotosParams } } }, async (request) => {
     const { id } = parse(guestSpotPhotosParams, request.params);
     return { success: true, photos: await photos.list(request.user, id) };
   });
 
   await withUploads(app, (scope) => {
-    scope.post('/:id/photos', { preHandler: requireUser }, async (request, reply) => {
+    scope.post('/:id/photos', { config: { input: { params: guestSpotPhotosParams, upload: IMAGE_ONLY } }, preHandler: requireUser }, async (request, reply) => {
       const user = userOf(request);
       const { id } = parse(guestSpotPhotosParams, request.params);
       // Who, and whether there is room, are answered before the body is read; so is the rate limit.
@@ -34,13 +35,13 @@ export async function guestSpotPhotoRoutes(app: FastifyInstance, { photos, rateL
     });
   });
 
-  app.put('/:id/photos/order', { preHandler: requireUser }, async (request) => {
+  app.put('/:id/photos/order', { config: { input: { params: guestSpotPhotosParams, body: guestSpotPhotoOrderSchema } }, preHandler: requireUser }, async (request) => {
     const { id } = parse(guestSpotPhotosParams, request.params);
     const { ids } = parse(guestSpotPhotoOrderSchema, request.body ?? {});
     return { success: true, photos: await photos.reorder(userOf(request), id, ids) };
   });
 
-  app.delete('/:id/photos/:photoId', { preHandler: requireUser }, async (request) => {
+  app.delete('/:id/photos/:photoId', { config: { input: { params: guestSpotPhotoParams } }, preHandler: requireUser }, async (request) => {
     const { id, photoId } = parse(guestSpotPhotoParams, request.params);
     return { success: true, photos: await photos.remove(userOf(request), id, photoId) };
   });

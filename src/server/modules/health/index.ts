@@ -1,3 +1,3 @@
-/** The health check's public face: its plugin and service. The rest of the server imports only this file. */
+/** The health checks' public face: their plugin and service. The rest of the server imports only this file. */
 export { healthRoutes } from './routes';
-export { createHealthService, type HealthService } from './service';
+export { CHECK_TIMEOUT_MS, CHECKS, createHealthService, type HealthService, type Readiness } from './service';

@@ -162,8 +162,13 @@ export function createInstagramService(deps: InstagramDeps) {
    * Stores a picture for a post. Pictures serve planned posts only, so without featured status
    * the upload is refused before its body is read.
    */
-  async function addMedia(viewer: SessionUser, read: () => Promise<Buffer>): Promise<PostMedia> {
+  /** Refuses a viewer without featured status, before their upload is read. */
+  async function requireMediaAllowed(viewer: SessionUser): Promise<void> {
     if (!isFeatured(await repo.featuredUntil(db, viewer.id), clock())) throw needsFeatured();
+  }
+
+  async function addMedia(viewer: SessionUser, read: () => Promise<Buffer>): Promise<PostMedia> {
+    await requireMediaAllowed(viewer);
     return uploadMedia(deps, viewer.id, await read());
   }
 
@@ -236,6 +241,7 @@ export function createInstagramService(deps: InstagramDeps) {
     update,
     remove,
     addMedia,
+    requireMediaAllowed,
     promote,
     decidePromotion,
     reschedulePromotion,

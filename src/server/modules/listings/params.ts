@@ -5,6 +5,9 @@ import { AppError } from '../../errors';
 
 export const slugParam = z.object({ slug: text('notFound').min(1, 'notFound').max(200, 'notFound') });
 
+/** `:id` as the routes below read it: digits for an id, else a slug. */
+export const idOrSlugParams = z.object({ id: z.union([z.string().regex(/^\d{1,10}$/), slugParam.shape.slug]) });
+
 const rawId = (params: unknown) => String((params as { id?: unknown } | undefined)?.id ?? '');
 
 /**

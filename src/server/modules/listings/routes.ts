@@ -5,7 +5,7 @@ import { AppError, parse } from '../../errors';
 import { isPersonal, replyPublic, sendAnswer, sendPersonal } from '../../http/answers';
 import { tags } from '../../lib/answer-cache/index';
 import { ownerQueryKey } from './kind';
-import { idOrSlug, numericId, slugParam } from './params';
+import { idOrSlug, idOrSlugParams, numericId, slugParam } from './params';
 import { registerListingPages } from './pages';
 import { authorizePost } from './policy';
 import type { ListingService } from './service';
@@ -62,14 +62,14 @@ export async function listingRoutes(app: FastifyInstance, { listings }: { listin
     return sendPersonal(request, reply, Buffer.concat([head, Buffer.from(tail)]));
   }
 
-  app.post('', async (request, reply) => {
+  app.post('', { config: { input: { body: kind.schemas.create } } }, async (request, reply) => {
     // Who may post is answered before the form is judged: an artist learns spots are for studios.
     authorizePost(request.user, kind.owner);
     const input = parse(kind.schemas.create, request.body ?? {});
     return reply.status(201).send(await listings.create(request.user, input, request.lang));
   });
 
-  app.get('', { compress: false }, async (request, reply) => {
+  app.get('', { config: { input: { query: publicListQuery } }, compress: false }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (query[ownerKey] !== undefined) {
       const { [ownerKey]: ownerId, count, limit } = parse(kind.schemas.ownerQuery, query);
@@ -87,25 +87,25 @@ export async function listingRoutes(app: FastifyInstance, { listings }: { listin
     return replyPublic(request, reply, stored, () => listings.listPublic(filters, lang, request.user));
   });
 
-  app.get('/by-slug/:slug', { compress: false }, async (request, reply) => {
+  app.get('/by-slug/:slug', { config: { input: { params: slugParam } }, compress: false }, async (request, reply) => {
     const { slug } = parse(slugParam, request.params);
     return bySlug(request, reply, slug);
   });
 
-  app.get('/:id', async (request) => listings.get(request.user, idOrSlug(request.params), request.lang));
+  app.get('/:id', { config: { input: { params: idOrSlugParams } } }, async (request) => listings.get(request.user, idOrSlug(request.params), request.lang));
 
-  app.put('/:id', { preHandler: requireUser }, async (request) => {
+  app.put('/:id', { config: { input: { body: kind.schemas.update } }, preHandler: requireUser }, async (request) => {
     const id = numericId(request.params, kind.notFoundCode);
     const input = parse(kind.schemas.update, request.body ?? {});
     return listings.update(request.user, id, input, request.lang);
   });
 
-  app.delete('/:id', { preHandler: requireUser }, async (request) => {
+  app.delete('/:id', { config: { input: { params: idOrSlugParams } }, preHandler: requireUser }, async (request) => {
     await listings.remove(request.user, numericId(request.params, kind.notFoundCode));
     return { success: true };
   });
 
-  app.get('/:id/matches', { preHandler: requireUser }, async (request) => listings.matches(request.user, numericId(request.params, kind.notFoundCode), request.lang));
+  app.get('/:id/matches', { config: { input: { params: idOrSlugParams } }, preHandler: requireUser }, async (request) => listings.matches(request.user, numericId(request.params, kind.notFoundCode), request.lang));
 
   registerListingPages(app, listings);
 }

@@ -13,13 +13,13 @@ function cacheFor(reply: FastifyReply): void {
 
 /** /api/locations: the type-ahead's search and the geo lookup, public. */
 export async function locationRoutes(app: FastifyInstance, { locations }: { locations: LocationService }): Promise<void> {
-  app.get('/search', async (request, reply) => {
+  app.get('/search', { config: { input: { query: locationSearchQuery } } }, async (request, reply) => {
     const query = parse(locationSearchQuery, request.query);
     cacheFor(reply);
     return locations.search(query, request.lang);
   });
 
-  app.get('/nearest', async (request, reply) => {
+  app.get('/nearest', { config: { input: { query: nearestLocationQuery } } }, async (request, reply) => {
     const query = parse(nearestLocationQuery, request.query);
     cacheFor(reply);
     return locations.nearest(query, request.lang);

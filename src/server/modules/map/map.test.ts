@@ -74,6 +74,19 @@ describeEachEngine('globe map API', (engine) => {
     expect(cityOf(await places('', 'de'), ref.munich.id)?.name).toBe('München');
   });
 
+  it('keeps the globe as bytes until a listing, a profile or the cities change', async () => {
+    const first = await call(t.app, 'GET', '/api/map/places?type=availabilities', { lang: 'en' });
+    expect((await call(t.app, 'GET', '/api/map/places?type=availabilities', { lang: 'en' })).headers.etag).toBe(first.headers.etag);
+    const countIn = (body: string, id: number) => (JSON.parse(body) as MapPlacesAnswer).cities.find((c) => c.cityId === id)?.availabilities ?? 0;
+    const before = countIn(first.body, ref.hamburg.id);
+    const trip = await createAvailability(t.app, artist, { title: 'Hamburg trip', countryId: ref.country('DE'), cityId: ref.hamburg.id });
+    const after = await call(t.app, 'GET', '/api/map/places?type=availabilities', { lang: 'en' });
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(countIn(after.body, ref.hamburg.id)).toBe(before + 1);
+    expect((await call(t.app, 'DELETE', `/api/artist-availability/${trip.id}`, { as: artist })).statusCode).toBeLessThan(300);
+    expect(countIn((await call(t.app, 'GET', '/api/map/places?type=availabilities', { lang: 'en' })).body, ref.hamburg.id)).toBe(before);
+  });
+
   it('filters by type, style and period', async () => {
     const spots = await places('?types=guestspots');
     expect(spots.cities.map((c) => c.studios + c.availabilities)).toEqual(spots.cities.map(() => 0));

@@ -1,5 +1,6 @@
 import type { Language } from '../../../common/languages';
 import { buildPath, profilePathTo } from '../../../common/routes';
+import { isDbId } from '../../../common/schemas/ids';
 import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import {
   MAP_CITY_PAGE,
@@ -35,7 +36,8 @@ interface Cursor {
 function readCursor(cursor: string | undefined): Cursor | null {
   const m = cursor ? MAP_CURSOR.exec(cursor) : null;
   if (!cursor) return null;
-  if (!m) throw new AppError(400, 'cursorInvalid');
+  // Ten digits may still be past the id columns' range, which PostgreSQL refuses in a comparison.
+  if (!m || !isDbId(Number(m[3]))) throw new AppError(400, 'cursorInvalid');
   return { type: LETTER_TYPE[m[1] as string] as MapType, day: m[2] ?? '', id: Number(m[3]) };
 }
 

@@ -5,6 +5,7 @@ import { applySchema, cleanMessage, conversationsQuery, sendMessageSchema, threa
 import { parse } from '../../errors';
 import { requireUser, userOf } from '../../http/auth';
 import type { MessageService } from './service';
+import { NO_INPUT } from '../../http/route-table';
 
 const contactParams = z.object({ id: pathId('validation', 'userNotFound') });
 const messageParams = z.object({ id: pathId('validation', 'messageNotFound') });
@@ -24,35 +25,35 @@ function withCleanContent(body: unknown): unknown {
 export async function messageRoutes(app: FastifyInstance, { messages }: { messages: MessageService }): Promise<void> {
   app.addHook('preHandler', requireUser);
 
-  app.get('/conversations', async (request) => messages.conversations(userOf(request), parse(conversationsQuery, request.query)));
+  app.get('/conversations', { config: { input: { query: conversationsQuery } } }, async (request) => messages.conversations(userOf(request), parse(conversationsQuery, request.query)));
 
-  app.get('/unread-count', async (request) => ({ count: await messages.unreadCount(userOf(request)) }));
+  app.get('/unread-count', { config: { input: NO_INPUT } }, async (request) => ({ count: await messages.unreadCount(userOf(request)) }));
 
-  app.get('/contact/:id', async (request) => {
+  app.get('/contact/:id', { config: { input: { params: contactParams, query: threadQuery } } }, async (request) => {
     const { id } = parse(contactParams, request.params);
     const { before } = parse(threadQuery, request.query);
     return messages.thread(userOf(request), id, before);
   });
 
-  app.put('/read/:id', async (request) => {
+  app.put('/read/:id', { config: { input: { params: contactParams } } }, async (request) => {
     const { id } = parse(contactParams, request.params);
     return { success: true, updated: await messages.markRead(userOf(request), id) };
   });
 
-  app.post('', async (request, reply) => {
+  app.post('', { config: { input: { body: sendMessageSchema } } }, async (request, reply) => {
     const user = userOf(request);
     const input = parse(sendMessageSchema, withCleanContent(request.body ?? {}));
     const { message, created } = await messages.send(user, input);
     return reply.status(created ? 201 : 200).send({ message });
   });
 
-  app.delete('/conversation/:id', async (request) => {
+  app.delete('/conversation/:id', { config: { input: { params: contactParams } } }, async (request) => {
     const { id } = parse(contactParams, request.params);
     await messages.hideConversation(userOf(request), id);
     return { success: true };
   });
 
-  app.delete('/:id', async (request) => {
+  app.delete('/:id', { config: { input: { params: messageParams } } }, async (request) => {
     const { id } = parse(messageParams, request.params);
     await messages.remove(userOf(request), id);
     return { success: true };
@@ -61,7 +62,7 @@ export async function messageRoutes(app: FastifyInstance, { messages }: { messag
 
 /** POST /api/guest-spots/{id}/apply, registered under the guest spots' prefix. */
 export async function applyRoutes(app: FastifyInstance, { messages }: { messages: MessageService }): Promise<void> {
-  app.post('/:id/apply', { preHandler: requireUser }, async (request, reply) => {
+  app.post('/:id/apply', { config: { input: { params: spotParams, body: applySchema } }, preHandler: requireUser }, async (request, reply) => {
     const user = userOf(request);
     const { id } = parse(spotParams, request.params);
     const { content } = parse(applySchema, withCleanContent(request.body ?? {}));

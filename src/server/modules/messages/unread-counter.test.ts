@@ -12,6 +12,7 @@ const unlimited: RateLimitStore = {
   hit: () => Promise.resolve({ count: 1, resetMs: 0 }),
   refund: () => Promise.resolve(),
   reset: () => Promise.resolve(),
+  ping: () => Promise.resolve(),
   close: () => Promise.resolve(),
 };
 

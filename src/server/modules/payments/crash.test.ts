@@ -9,8 +9,8 @@ import { createTestSchema, describeEachEngine } from '../../test/app';
 import { freePort } from '../../../../scripts/built-server';
 
 /**
- * The crash test: a real server process (the one main.ts starts) is stopped by the fault
- * switch right after the provider captured and before our write. Restarted without the fault,
+ * The crash test: a real server process (the one main.ts starts) is killed (SIGKILL) at the
+ * `payment-after-capture` fault point right after the provider captured and before our write. Restarted without the fault,
  * its reconciler finds the order and completes it: the buyer is featured 14 days once, one
  * receipt number is taken, nothing is lost and nothing doubled.
  */
@@ -18,7 +18,8 @@ const DAY_MS = 86_400_000;
 
 interface Server {
   child: ChildProcess;
-  exited: Promise<number | null>;
+  /** The signal that ended it, or its exit code. */
+  exited: Promise<NodeJS.Signals | number | null>;
 }
 
 describeEachEngine('a server killed between the capture and our write', (engine) => {
@@ -65,13 +66,13 @@ describeEachEngine('a server killed between the capture and our write', (engine)
         DEMO_DATA: '0',
         LOG_LEVEL: 'error',
         PAYMENT_PROVIDER: 'test',
-        PAYMENT_FAULT: '',
+        FAULT_POINT: '',
         ...env,
       },
     });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
     const server = { child, exited };
     running.push(server);
     const until = Date.now() + 60_000;
@@ -104,7 +105,7 @@ describeEachEngine('a server killed between the capture and our write', (engine)
   });
 
   it('completes the purchase once after the restart', async () => {
-    const faulty = await start({ PAYMENT_FAULT: 'exit-after-capture' });
+    const faulty = await start({ FAULT_POINT: 'payment-after-capture' });
     const registered = await fetch(`${base}/api/auth/register`, json(null, { email: `crash-${engine}@example.test`, username: `crash_${engine}`, password: 'Sicher!Passwort1', userType: 'artist' }));
     expect(registered.status).toBe(201);
     const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0] as string;
@@ -115,7 +116,7 @@ describeEachEngine('a server killed between the capture and our write', (engine)
     const before = Date.now();
     // The process ends inside this call: no answer comes back.
     await expect(fetch(`${base}/api/payments/test-provider/orders/${orderId}`, json(cookie, { action: 'approve' }))).rejects.toThrow();
-    expect(await faulty.exited).toBe(1);
+    expect(await faulty.exited).toBe('SIGKILL');
 
     const db = openDb();
     try {

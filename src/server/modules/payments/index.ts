@@ -4,6 +4,7 @@
  */
 export { paymentConfigRoutes } from './config-routes';
 export { FEATURED_CREDITS, type CreditsPort } from './entitlements';
+export { definePaymentCompleted, type PaymentCompleted } from './events';
 export { moveOrder, type OrderStatus } from './order-state';
 export { createTestProvider, type TestProvider } from './providers/test-provider';
 export { createReceiptService, type ReceiptService } from './receipts';

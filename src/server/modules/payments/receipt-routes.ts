@@ -15,18 +15,18 @@ const receiptParams = z.object({ id: z.uuid('paymentIdInvalid') });
 
 /** Under /api/payments: the viewer's payment history and the receipts of completed orders. */
 export async function receiptRoutes(app: FastifyInstance, { receipts }: ReceiptRoutesOptions): Promise<void> {
-  app.get('/history', { preHandler: requireUser }, async (request) => {
+  app.get('/history', { config: { input: { query: historyQuery } }, preHandler: requireUser }, async (request) => {
     const { page } = parse(historyQuery, request.query ?? {});
     return receipts.history(userOf(request), page, request.lang);
   });
 
-  app.get('/:id/receipt', { preHandler: requireUser }, async (request, reply) => {
+  app.get('/:id/receipt', { config: { input: { params: receiptParams } }, preHandler: requireUser }, async (request, reply) => {
     const { id } = parse(receiptParams, request.params);
     const receipt = await receipts.receipt(userOf(request), id, request.lang);
     return reply.header('cache-control', 'private, no-store').send({ success: true, receipt });
   });
 
-  app.get('/:id/receipt.pdf', { preHandler: requireUser }, async (request, reply) => {
+  app.get('/:id/receipt.pdf', { config: { input: { params: receiptParams } }, preHandler: requireUser }, async (request, reply) => {
     const { id } = parse(receiptParams, request.params);
     const { fileName, pdf } = await receipts.receiptPdf(userOf(request), id);
     return reply

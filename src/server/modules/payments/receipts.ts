@@ -6,6 +6,7 @@ import type { PaymentsConfig } from '../../config';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
+import type { Mail } from '../../lib/mail/index';
 import { paymentHistory } from './history';
 import { composeReceiptMail } from './receipt-mail';
 import { receiptFileName, renderReceiptPdf } from './receipt-pdf';
@@ -140,17 +141,18 @@ export function createReceiptService({ db, config, mailer }: ReceiptDeps) {
 
     /**
      * Mails the buyer their receipt with the PDF attached, in the order's language; called once
-     * the completion has committed. Answers whether a mail went out: an order without a
-     * receipt or an address (the account is gone) sends nothing.
+     * the completion has committed (its outbox event, whose `key` the mail carries). Answers
+     * whether a mail went out: an order without a receipt or an address (the account is gone)
+     * sends nothing.
      */
-    async mailReceipt(orderId: string): Promise<boolean> {
+    async mailReceipt(orderId: string, key?: Mail['key']): Promise<boolean> {
       const row = await repo.findOrder(db, orderId);
       if (!hasReceipt(row)) return false;
       const lang = orderLanguage(row);
       const receipt = presentReceipt(row, lang);
       if (!receipt.buyer.email) return false;
       const pdf = await renderReceiptPdf(receipt, lang);
-      await mailer.send(composeReceiptMail(config, receipt, lang, pdf));
+      await mailer.send({ ...composeReceiptMail(config, receipt, lang, pdf), ...(key ? { key } : {}) });
       return true;
     },
   };

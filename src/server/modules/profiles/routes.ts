@@ -13,12 +13,14 @@ import { AppError, parse } from '../../errors';
 import { replyPublic } from '../../http/answers';
 import { requireUser, requireUserWith, userOf } from '../../http/auth';
 import { field, readUpload, withUploads } from '../../http/multipart';
+import { idempotencyKeyOf, idempotentUpload } from '../../http/idempotency';
 import { consume } from '../../lib/rate-limit/index';
 import { t } from '../../i18n';
 import { tags } from '../../lib/answer-cache/index';
 import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
 import { profileHead, profileRedirect } from './head';
 import { keyOfPathName, type ProfileService } from './service';
+import { NO_INPUT } from '../../http/route-table';
 
 export interface ProfileRoutesOptions {
   profiles: ProfileService;
@@ -35,7 +37,7 @@ export async function profileRoutes(app: FastifyInstance, { profiles, rateLimits
   app.pages.sharedHeads.add('profile');
   app.pages.redirects.push(profileRedirect);
 
-  app.get('/profile/me', { preHandler: requireUser }, async (request) => {
+  app.get('/profile/me', { config: { input: NO_INPUT }, preHandler: requireUser }, async (request) => {
     const user = userOf(request);
     const profile = await profiles.requireProfile({ id: user.id }, user, request.lang);
     return { success: true, user: profile, message: t(request.lang, 'profileLoaded') };
@@ -59,29 +61,29 @@ export async function profileRoutes(app: FastifyInstance, { profiles, rateLimits
     return replyPublic(request, reply, stored, () => answer(request.user));
   };
 
-  app.get('/profile/:username', { compress: false }, async (request, reply) => {
+  app.get('/profile/:username', { config: { input: { params: usernameParams } }, compress: false }, async (request, reply) => {
     const { username } = parse(usernameParams, request.params);
     const key = keyOfPathName(username);
     return publicProfile(request, reply, `name:${'usernameKey' in key ? key.usernameKey : username}`, key, true);
   });
 
-  app.get('/users/:id/profile', { compress: false }, async (request, reply) => {
+  app.get('/users/:id/profile', { config: { input: { params: userIdParams } }, compress: false }, async (request, reply) => {
     const { id } = parse(userIdParams, request.params);
     return publicProfile(request, reply, `id:${id}`, { id }, false);
   });
 
-  app.get('/users/by-username/:username', async (request) => {
+  app.get('/users/by-username/:username', { config: { input: { params: usernameParams } } }, async (request) => {
     const { username } = parse(usernameParams, request.params);
     return profiles.userSummary(keyOfPathName(username));
   });
 
-  app.get('/users/:id', async (request) => {
+  app.get('/users/:id', { config: { input: { params: userIdParams } } }, async (request) => {
     const { id } = parse(userIdParams, request.params);
     return profiles.userSummary({ id });
   });
 
   // Each call has its own 401 text.
-  app.put('/users/:id/profile', { preHandler: requireUserWith('profileUpdateUnauthorized') }, async (request) => {
+  app.put('/users/:id/profile', { config: { input: { params: userIdParams, body: profileUpdateSchema } }, preHandler: requireUserWith('profileUpdateUnauthorized') }, async (request) => {
     const user = userOf(request);
     const { id } = parse(userIdParams, request.params);
     // Someone else's profile is refused before its form is judged.
@@ -92,9 +94,10 @@ export async function profileRoutes(app: FastifyInstance, { profiles, rateLimits
   });
 
   await withUploads(app, (scope) => {
-    scope.post('/users/:id/upload-image', { preHandler: requireUserWith('uploadUnauthorized') }, async (request) => {
+    scope.post('/users/:id/upload-image', { config: { input: { params: userIdParams, upload: { fields: profileImageFieldsSchema, file: 'image' } } }, preHandler: requireUserWith('uploadUnauthorized') }, async (request, reply) => {
       const user = userOf(request);
       const { id } = parse(userIdParams, request.params);
+      idempotencyKeyOf(request);
       // Refused before the body is read: no one else's upload is ever buffered.
       profiles.authorizeEdit(user, id);
       await consume(rateLimits, IMAGE_UPLOAD_LIMIT, [`user:${user.id}`]);
@@ -104,13 +107,16 @@ export async function profileRoutes(app: FastifyInstance, { profiles, rateLimits
       });
       const fields = parse(profileImageFieldsSchema, { type: field(upload.fields, 'type'), userId: field(upload.fields, 'userId') });
       if (fields.userId && fields.userId !== id) throw new AppError(400, 'validation', {}, { field: 'userId' });
-      if (!upload.file || upload.file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
-      const imageUrl = await profiles.uploadProfileImage(user, id, kindOf(fields.type), upload.file.buffer);
-      return { success: true, imageUrl };
+      const file = upload.file;
+      if (!file || file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
+      return idempotentUpload(app.ctx.db, request, reply, { userId: user.id, scope: `profile-image:${id}`, upload }, async () => ({
+        status: 200,
+        body: { success: true, imageUrl: await profiles.uploadProfileImage(user, id, kindOf(fields.type), file.buffer) },
+      }));
     });
   });
 
-  app.delete('/users/:id/delete-image/:kind', { preHandler: requireUser }, async (request) => {
+  app.delete('/users/:id/delete-image/:kind', { config: { input: { params: profileImageDeleteParams } }, preHandler: requireUser }, async (request) => {
     const { id, kind } = parse(profileImageDeleteParams, request.params);
     await profiles.deleteProfileImage(userOf(request), id, kindOf(kind));
     return { success: true, message: t(request.lang, 'imageDeleted') };

@@ -6,6 +6,7 @@ import { parse } from '../../errors';
 import { matchesEtag, sendAnswer } from '../../http/answers';
 import { tags } from '../../lib/answer-cache/index';
 import type { ReferenceService } from './service';
+import { NO_INPUT } from '../../http/route-table';
 
 export const CITY_SEARCH_DEFAULT_LIMIT = 20;
 export const CITY_SEARCH_MAX_LIMIT = 100;
@@ -29,7 +30,7 @@ function cacheFor(reply: FastifyReply, cacheControl: string): void {
 
 /** The location picker's whole data as one file at the site's root (the legacy front end's address). */
 export async function locationFileRoutes(app: FastifyInstance, { reference }: { reference: ReferenceService }): Promise<void> {
-  app.get('/countries-cities-completed.json', async (request, reply) => {
+  app.get('/countries-cities-completed.json', { config: { input: NO_INPUT } }, async (request, reply) => {
     const { body, etag } = await reference.countriesWithCities(languageOf(request));
     cacheFor(reply, 'public, max-age=86400');
     reply.header('ETag', etag);
@@ -49,24 +50,24 @@ export async function referenceRoutes(app: FastifyInstance, { reference }: { ref
     return sendAnswer(request, reply, stored, REFERENCE_CACHE);
   };
   for (const path of ['/styles', '/gallery/styles']) {
-    app.get(path, { compress: false }, (request, reply) => {
+    app.get(path, { config: { input: NO_INPUT }, compress: false }, (request, reply) => {
       const lang = languageOf(request);
       return send(request, reply, `styles:${lang}`, () => reference.styles(lang));
     });
   }
   for (const path of ['/users/styles', '/users-fixed/styles']) {
-    app.get(path, { compress: false }, (request, reply) => {
+    app.get(path, { config: { input: NO_INPUT }, compress: false }, (request, reply) => {
       const lang = languageOf(request);
       return send(request, reply, `styles:wrapped:${lang}`, async () => ({ success: true, styles: await reference.styles(lang) }));
     });
   }
 
-  app.get('/countries', { compress: false }, (request, reply) => {
+  app.get('/countries', { config: { input: NO_INPUT }, compress: false }, (request, reply) => {
     const lang = languageOf(request);
     return send(request, reply, `countries:${lang}`, () => reference.countries(lang));
   });
 
-  app.get('/countries/:code/cities', { compress: false }, (request, reply) => {
+  app.get('/countries/:code/cities', { config: { input: { params: citiesParams, query: citiesQuery } }, compress: false }, (request, reply) => {
     const { code } = parse(citiesParams, request.params);
     const { q, limit } = parse(citiesQuery, request.query);
     const lang = languageOf(request);

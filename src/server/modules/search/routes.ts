@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_QUERY_MAX, searchQuerySchema } from '../../../common/schemas/search';
+import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import { parse } from '../../errors';
+import { sendAnswer } from '../../http/answers';
+import { tags } from '../../lib/answer-cache/index';
 import { staticHead } from '../../http/pages';
 import { t } from '../../i18n';
 import type { SearchService } from './service';
+
+const SEARCH_TAGS = [tags.artists, tags.listings('guest-spots'), tags.listings('availabilities'), tags.forum];
 
 /** GET /api/search (public), and the head of the /search page, which no search engine should index. */
 export async function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }): Promise<void> {
@@ -14,8 +19,14 @@ export async function searchRoutes(app: FastifyInstance, { search }: { search: S
   });
   app.pages.sharedHeads.add('search');
 
-  app.get('', async (request) => {
+  // Kept as bytes per query and language for the day (what is current moves at midnight), under
+  // the tags of every kind it finds, so a profile, listing or forum write clears it.
+  app.get('', { compress: false, config: { input: { query: searchQuerySchema } } }, async (request, reply) => {
     const query = parse(searchQuerySchema, request.query);
-    return search.search(query, request.lang);
+    const stored = await app.ctx.answers.get(`search:${todayInBerlin()}:${request.lang}:${JSON.stringify(query)}`, SEARCH_TAGS, async () => {
+      const answer = await search.search(query, request.lang);
+      return { body: JSON.stringify(answer), tags: answer.results.filter((r) => r.type === 'profiles').map((r) => tags.user(r.id)) };
+    });
+    return sendAnswer(request, reply, stored);
   });
 }

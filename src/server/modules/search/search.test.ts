@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { SearchAnswer } from '../../../common/schemas/search';
 import { describeEachEngine, useTestApp } from '../../test/app';
+import { ALL } from '../../lib/answer-cache/index';
 import { createArtist, createStudio, type TestUser } from '../../test/factories';
 import { call, createAvailability, createGuestSpot, day } from '../../test/listing-factories';
 import { ensureSearchIndex, rebuildSearchIndex } from './index';
@@ -13,7 +14,10 @@ describeEachEngine('GET /api/search', (engine) => {
     const res = await call(t.app, 'GET', `/api/search?${query}`, { lang });
     return res;
   };
+  // The answers are kept until a write clears them; some steps below change rows behind the
+  // services' back to show that the live row decides, so each look starts from a cleared cache.
   const found = async (q: string, lang = 'en', extra = '') => {
+    t.app.ctx.invalidation.invalidate([ALL]);
     const res = await search(`q=${encodeURIComponent(q)}${extra}`, lang);
     expect(res.statusCode, q).toBe(200);
     return res.json() as SearchAnswer;
@@ -33,6 +37,19 @@ describeEachEngine('GET /api/search', (engine) => {
     }
     expect((await search('q=a', 'de')).json().error).toBe('Bitte gib zum Suchen 2 bis 100 Zeichen ein.');
     expect((await search('q=ink&type=forum', 'en')).json().error).toBe('Please choose profiles, guest spots, availabilities or forum threads.');
+  });
+
+  it('keeps an answer until a write of what it shows clears it', async () => {
+    const studio = await createStudio(t.app, { username: `kept_${tag}` });
+    const spot = await createGuestSpot(t.app, studio, { title: `Wintergast ${tag}` });
+    const kept = async () => (await search(`q=${encodeURIComponent(`wintergast ${tag}`)}`, 'en')).json() as SearchAnswer;
+    expect(ids(await kept(), 'guestspots')).toEqual([spot.id]);
+    // Behind the services' back nothing clears it: the kept answer stays.
+    await t.app.ctx.db.updateTable('guest_spots').set({ title: `Sommergast ${tag}` }).where('id', '=', spot.id).execute();
+    expect(ids(await kept(), 'guestspots')).toEqual([spot.id]);
+    // The owner's write clears the lists' tag, and the next search reads the live rows.
+    expect((await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: studio, payload: { isActive: false } })).statusCode).toBe(200);
+    expect(ids(await kept(), 'guestspots')).toEqual([]);
   });
 
   it('reads FTS syntax as plain words: results or an empty 200', async () => {

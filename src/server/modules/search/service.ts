@@ -1,7 +1,9 @@
 import type { RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import { todayInBerlin } from '../../../common/schemas/listing-fields';
+import { isDbId } from '../../../common/schemas/ids';
 import type { SearchAnswer, SearchQuery, SearchResult, SearchType } from '../../../common/schemas/search';
+import { hasControlCharacters } from '../../../common/text';
 import type { Db } from '../../db/index';
 import { AppError } from '../../errors';
 import { matchingRefs, readIndexVersion, searchRepository, writeIndexVersion, type SearchCursor, type SearchDocument, type SearchRequest } from './repo';
@@ -111,7 +113,8 @@ function decodeCursor(text: string): SearchCursor {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 3) {
       const [tier, sortAt, id] = value as unknown[];
-      if ((tier === 0 || tier === 1) && typeof sortAt === 'string' && sortAt.length <= 40 && Number.isSafeInteger(id) && (id as number) > 0) {
+      // A forged cursor must not carry what the database refuses: NUL in text, an id past the column's range.
+      if ((tier === 0 || tier === 1) && typeof sortAt === 'string' && sortAt.length <= 40 && !hasControlCharacters(sortAt) && typeof id === 'number' && isDbId(id)) {
         return { tier, sortAt, id: id as number };
       }
     }

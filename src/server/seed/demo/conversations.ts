@@ -29,7 +29,7 @@ const DEMO_MESSAGES: DemoMessage[] = [
 const LENA_APPLICATION = 'Hallo Nadelwerk-Team! Ich würde sehr gern bei euch gasttätowieren. Meine Fineline-Arbeiten findet ihr in meinem Profil.';
 
 // Nobody listens while the seed runs: the demo's browsers connect later and load the lists.
-const silent: EventBus = { publish: () => undefined, subscribe: () => () => undefined, close: async () => undefined };
+const silent: EventBus = { publish: () => undefined, subscribe: () => () => undefined, healthy: () => true, close: async () => undefined };
 
 /**
  * Demo conversations, written through the message service so the conversation rows, unread

@@ -86,7 +86,7 @@ export const forumApi = {
   upload: (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
     const form = new FormData();
     form.append('image', file);
-    return upload<ForumUpload>('/api/forum/uploads', form, { onProgress, signal });
+    return upload<ForumUpload>('/api/forum/uploads', form, { onProgress, signal, idempotent: true });
   },
 };
 

@@ -2,6 +2,7 @@ import type { Language } from '../../../../common/languages';
 import type { CaptureOrderAnswer, CaptureOrderInput } from '../../../../common/schemas/payments';
 import type { SessionUser } from '../../../../common/schemas/session';
 import { badRequest, conflict, notFound } from '../../../errors';
+import { faultPoint } from '../../../lib/faults';
 import { t } from '../../../i18n';
 import { moveOrder, OPEN } from '../order-state';
 import { captureRequestId, ProviderUnavailable, type ProviderOrderState } from '../providers/provider';
@@ -78,16 +79,18 @@ async function captureAtProvider(ctx: PaymentContext, order: OrderRow, lang: Lan
   if (!provider || provider.name !== order.provider) throw paymentError(503, 'paymentUnavailable');
   if (!order.provider_order_id) throw conflict('paymentNotApproved');
   await moveOrder(ctx.db, order.id, ['created', 'pending'], 'capturing', { updated_at: ctx.iso() });
+  faultPoint('payment-before-capture');
   let state: ProviderOrderState;
   try {
     state = await provider.capture(order.provider_order_id, captureRequestId(order.id));
+    ctx.metrics?.count('paymentCaptures', { outcome: state.state });
   } catch (err) {
     if (!(err instanceof ProviderUnavailable)) throw err;
     // Left `capturing`: the reconciler asks the provider again later.
     ctx.log.error({ err, orderId: order.id }, 'the payment provider did not answer the capture');
     throw paymentError(502, 'paymentProviderError');
   }
-  if (ctx.config.payments.faultAfterCapture) ctx.exit(1);
+  faultPoint('payment-after-capture');
   return applyState(ctx, order, state, lang);
 }
 

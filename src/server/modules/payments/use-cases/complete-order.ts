@@ -1,4 +1,5 @@
-import { tags } from '../../../lib/answer-cache/index';
+import { faultPoint } from '../../../lib/faults';
+import type { Emitted } from '../../../lib/outbox/index';
 import { applyEntitlement } from '../entitlements';
 import { COMPLETABLE, moveOrder, OPEN } from '../order-state';
 import { assignReceipt } from '../receipts';
@@ -17,6 +18,7 @@ export async function completeOrder(ctx: PaymentContext, orderId: string, captur
   const trx = await db.startTransaction().execute();
   let order: OrderRow | undefined;
   let unspent: unknown;
+  let completion: Emitted | undefined;
   try {
     const moved = await moveOrder(trx, orderId, COMPLETABLE, 'completed', { capture_id: captureId, completed_at: at, updated_at: at });
     if (moved) {
@@ -24,6 +26,7 @@ export async function completeOrder(ctx: PaymentContext, orderId: string, captur
       if (order) {
         ({ unspent } = await applyEntitlement(trx, order, { credits, now: completedAt }));
         await assignReceipt(trx, orderId, at, config.payments.invoice);
+        completion = await ctx.completed?.event.emit(trx, { orderId, userId: order.user_id });
       }
     }
     await trx.commit().execute();
@@ -32,12 +35,11 @@ export async function completeOrder(ctx: PaymentContext, orderId: string, captur
     throw err;
   }
   if (!order) return false;
+  faultPoint('payment-after-complete');
   if (unspent) log.warn({ err: unspent, orderId }, 'the promotion bought for a post could not be spent on it; the credit stays with the buyer');
-  if (order.user_id !== null) {
-    // The buyer's session and cards carry featuredUntil; the featured lists and the listings order by it.
-    ctx.invalidation.invalidate([tags.user(order.user_id), tags.profile(order.user_id), tags.featured, tags.artists, tags.listings('guest-spots'), tags.listings('availabilities')]);
-  }
-  ctx.onCompleted?.(orderId);
+  // Its caches clear now; the receipt mail leaves after the answer, and a failed mail is retried,
+  // never undoing the payment (events.ts).
+  if (completion) ctx.completed?.outbox.afterCommit(completion);
   return true;
 }
 

@@ -3,7 +3,9 @@ import type { SessionUser } from '../../../../common/schemas/session';
 import type { AppContext } from '../../../context';
 import { AppError, notFound } from '../../../errors';
 import { noInvalidation, type Invalidation } from '../../../lib/answer-cache/index';
+import type { EventKind, Outbox } from '../../../lib/outbox/index';
 import type { CreditsPort } from '../entitlements';
+import type { PaymentCompleted } from '../events';
 import { createPaypalProvider } from '../providers/paypal';
 import { centsToValue, type PaymentProvider, type ProviderAmount } from '../providers/provider';
 import { createTestProvider, type TestProvider } from '../providers/test-provider';
@@ -16,17 +18,19 @@ export interface Log {
   warn(obj: object, msg: string): void;
 }
 
-export interface PaymentDeps extends Pick<AppContext, 'db' | 'config' | 'rateLimits'>, Partial<Pick<AppContext, 'invalidation'>> {
+export interface PaymentDeps extends Pick<AppContext, 'db' | 'config' | 'rateLimits'>, Partial<Pick<AppContext, 'invalidation' | 'metrics'>> {
   credits: CreditsPort;
-  /** After a completion committed: the receipt mail (services.ts defers it past the answer). */
-  onCompleted?: (orderId: string) => void;
+  /**
+   * The completion's outbox event (the receipt mail, the cleared caches), written in its
+   * transaction; services.ts defines it. Without it (the demo seed) a completion sets off nothing.
+   */
+  completed?: EventKind<PaymentCompleted>;
+  outbox?: Pick<Outbox, 'afterCommit'>;
   /** The provider; made from the config when not given (tests pass their own). */
   provider?: PaymentProvider | null;
   /** The clock of every decision (featured end, expiry); tests fix it. */
   now?: () => Date;
   log?: Log;
-  /** The fault switch's way out; process.exit unless a test catches it. */
-  exit?: (code: number) => void;
 }
 
 /** What every payment use case works with: the dependencies, resolved once per service. */
@@ -38,8 +42,8 @@ export interface PaymentContext extends Pick<AppContext, 'db' | 'config' | 'rate
   now: () => Date;
   iso: () => string;
   log: Log;
-  exit: (code: number) => void;
-  onCompleted?: (orderId: string) => void;
+  completed?: { event: EventKind<PaymentCompleted>; outbox: Pick<Outbox, 'afterCommit'> };
+  metrics?: AppContext['metrics'];
 }
 
 export function providerFromConfig(config: AppContext['config'], db: AppContext['db'], now: () => Date): PaymentProvider | null {
@@ -64,8 +68,8 @@ export function paymentContext(deps: PaymentDeps): PaymentContext {
     now,
     iso: () => now().toISOString(),
     log: deps.log ?? { error: () => undefined, warn: () => undefined },
-    exit: deps.exit ?? ((code: number) => process.exit(code)),
-    onCompleted: deps.onCompleted,
+    completed: deps.completed && deps.outbox ? { event: deps.completed, outbox: deps.outbox } : undefined,
+    metrics: deps.metrics,
   };
 }
 

@@ -19,7 +19,7 @@ export async function uploadGalleryImage({ file, caption, styleIds, onProgress }
   form.append('image', file);
   if (caption.trim()) form.append('caption', caption.trim());
   for (const id of styleIds) form.append('styleIds', String(id));
-  return (await upload<{ success: boolean; image: GalleryImage }>('/api/gallery', form, { onProgress })).image;
+  return (await upload<{ success: boolean; image: GalleryImage }>('/api/gallery', form, { onProgress, idempotent: true })).image;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveEvent } from '../../../../common/schemas/messages';
+import { RESYNC_EVENT, type LiveEvent } from '../../../../common/schemas/messages';
 import { emitLiveSignal } from '../../../lib/live-events';
 import { applyLiveEvent, refetchAfterGap } from '../cache';
 
@@ -23,8 +23,8 @@ const LOG_SIZE = 100;
 /**
  * The one EventSource of a tab (docs/decisions/015), shared by every screen that shows messages: the
  * first user opens it, the last one closes it. On any error it is closed and opened again with
- * a growing delay; after a gap everything messaging shows is asked for again, since events of
- * the gap are lost.
+ * a growing delay; after a gap, or when the server says it missed events (`resync`), everything
+ * messaging shows is asked for again, since events of the gap are lost.
  */
 class LiveConnection {
   private source: EventSource | null = null;
@@ -81,10 +81,15 @@ class LiveConnection {
     source.onopen = () => {
       this.delay = BACKOFF_START_MS;
       this.setStatus('open');
-      if (this.hadGap && this.qc && this.me !== null) refetchAfterGap(this.qc, this.me);
-      if (this.hadGap) emitLiveSignal({ type: 'live.gap' });
+      if (this.hadGap) this.resync();
       this.hadGap = false;
     };
+    // The server lost events on their way between its processes: the same refresh as after a gap of ours.
+    source.addEventListener(RESYNC_EVENT, () => {
+      if (this.source !== source) return;
+      this.record('event', RESYNC_EVENT);
+      this.resync();
+    });
     source.onerror = () => {
       if (this.source !== source) return;
       source.close();
@@ -101,6 +106,12 @@ class LiveConnection {
     for (const type of LIVE_EVENT_TYPES) {
       source.addEventListener(type, (event) => this.receive(type, (event as MessageEvent<string>).data));
     }
+  }
+
+  /** Asks again for everything messaging shows, and tells the other features (the bell) to. */
+  private resync() {
+    if (this.qc && this.me !== null) refetchAfterGap(this.qc, this.me);
+    emitLiveSignal({ type: 'live.gap' });
   }
 
   private receive(type: LiveEvent['type'], data: string) {

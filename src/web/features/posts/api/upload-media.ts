@@ -6,7 +6,7 @@ import { upload } from '../../../lib/api';
 export async function uploadMedia({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }): Promise<PostMedia> {
   const form = new FormData();
   form.append('image', file);
-  return (await upload<MediaAnswer>('/api/instagram/media', form, { onProgress })).media;
+  return (await upload<MediaAnswer>('/api/instagram/media', form, { onProgress, idempotent: true })).media;
 }
 
 export function useUploadMedia() {

@@ -11,7 +11,7 @@ export function useUploadProfileImage(id: number, kind: ProfileImageKind) {
       form.append('type', kind);
       form.append('userId', String(id));
       form.append('image', file);
-      return (await upload<{ success: boolean; imageUrl: string }>(`/api/users/${id}/upload-image`, form, { onProgress })).imageUrl;
+      return (await upload<{ success: boolean; imageUrl: string }>(`/api/users/${id}/upload-image`, form, { onProgress, idempotent: true })).imageUrl;
     },
   });
 }

@@ -1,0 +1,84 @@
+import type { Record4 } from './load';
+import type { Sample } from './samples';
+
+/** One process's run: its samples and what the clients saw of it. */
+export interface ProcessRun {
+  name: string;
+  baseline: Sample;
+  steady: Sample[];
+  end: Sample;
+  classes: Record4;
+  /** Client-side latencies in ms by minute of the steady phase. */
+  minutes: number[][];
+}
+
+export interface Check {
+  name: string;
+  value: string;
+  limit: string;
+  ok: boolean;
+}
+
+const MB = 1024 * 1024;
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** Least-squares slope of y over x. */
+function slope(points: { x: number; y: number }[]): number {
+  const n = points.length;
+  if (n < 2) return NaN;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  const num = points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0);
+  const den = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
+  return den === 0 ? NaN : num / den;
+}
+
+const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+
+/**
+ * The spec's checks for one process. Minute 2 is the steady phase's second minute (the first
+ * warms caches and JIT); "the end" is the last sample under load for memory and the samples
+ * after the load stopped and the streams closed for pool, handles and sockets.
+ */
+export function checkProcess(run: ProcessRun, minutes: number): Check[] {
+  const fromMinute2 = run.steady.filter((s) => s.t >= 60);
+  const minute2 = run.steady.filter((s) => s.t >= 60 && s.t < 120);
+  const last = run.steady.at(-1) as Sample;
+  const heapSlope = slope(fromMinute2.map((s) => ({ x: s.t / 60, y: s.heapUsed / MB })));
+  const rss2 = mean(minute2.map((s) => s.rss)) / MB;
+  const rssEnd = last.rss / MB;
+  const p99Second = percentile(run.minutes[1] ?? [], 99);
+  const p99Last = percentile(run.minutes[minutes - 1] ?? [], 99);
+  const lag = Math.max(...run.steady.map((s) => s.lagP99)) * 1000;
+  const server5xx = run.end.server5xx - run.baseline.server5xx;
+  const checks: Check[] = [
+    { name: '5xx', value: `${run.classes['5xx']} seen, ${server5xx} counted`, limit: '0', ok: run.classes['5xx'] === 0 && server5xx === 0 },
+    { name: 'heap slope, minutes 2-end', value: `${heapSlope.toFixed(2)} MB/min`, limit: '< 1 MB/min', ok: heapSlope < 1 },
+    { name: 'RSS, minute 2 → end', value: `${rss2.toFixed(0)} → ${rssEnd.toFixed(0)} MB`, limit: '≤ +10%', ok: rssEnd <= rss2 * 1.1 },
+    { name: 'p99, minute 2 → last', value: `${p99Second.toFixed(0)} → ${p99Last.toFixed(0)} ms`, limit: '≤ 1.2×', ok: p99Last <= p99Second * 1.2 },
+    { name: 'event-loop lag p99 (worst 10 s)', value: `${lag.toFixed(1)} ms`, limit: '< 50 ms', ok: lag < 50 },
+    { name: 'handles, baseline → end', value: `${run.baseline.handles} → ${run.end.handles}`, limit: '≤ baseline', ok: run.end.handles <= run.baseline.handles },
+    { name: 'sockets, baseline → end', value: `${run.baseline.sockets} → ${run.end.sockets}`, limit: '≤ baseline', ok: run.end.sockets <= run.baseline.sockets },
+  ];
+  if (run.baseline.poolWaiting !== null && run.end.poolWaiting !== null) {
+    checks.push({ name: 'pool waiting, baseline → end', value: `${run.baseline.poolWaiting} → ${run.end.poolWaiting}`, limit: '≤ baseline', ok: run.end.poolWaiting <= run.baseline.poolWaiting });
+    checks.push({ name: 'pool in use, baseline → end', value: `${run.baseline.poolInUse} → ${run.end.poolInUse}`, limit: '≤ baseline', ok: (run.end.poolInUse ?? 0) <= (run.baseline.poolInUse ?? 0) });
+  }
+  return checks;
+}
+
+/** Whether the settle-down checks hold yet (what `checkProcess` compares with the baseline). */
+export function settled(baseline: Sample, now: Sample): boolean {
+  return now.handles <= baseline.handles && now.sockets <= baseline.sockets && (now.poolWaiting ?? 0) <= (baseline.poolWaiting ?? 0) && (now.poolInUse ?? 0) <= (baseline.poolInUse ?? 0);
+}
+
+export function checksTable(rows: { process: string; checks: Check[] }[]): string {
+  const lines = ['| process | check | value | limit | result |', '|---|---|---|---|---|'];
+  for (const row of rows) for (const c of row.checks) lines.push(`| ${row.process} | ${c.name} | ${c.value} | ${c.limit} | ${c.ok ? 'pass' : '**FAIL**'} |`);
+  return lines.join('\n');
+}

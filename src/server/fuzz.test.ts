@@ -1,0 +1,44 @@
+import { expect, it } from 'vitest';
+import { describeEachEngine, useTestApp } from './test/app';
+import { problemsOf } from './test/fuzz/check';
+import { describeReport, fuzzApp } from './test/fuzz/index';
+import type { FuzzRequest } from './test/fuzz/requests';
+
+// A fixed seed keeps `npm test` repeatable; `npm run fuzz` draws new ones (FUZZ_SEED to replay).
+const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+const MIN_PER_ROUTE = 30;
+
+describeEachEngine('fuzzing every route', (engine) => {
+  const t = useTestApp(engine, undefined, { LOG_LEVEL: 'fatal' });
+
+  it(`answers ${REQUESTS} bad requests with 4xx in the request's language, never 5xx, and leaves the database whole`, { timeout: 240_000 }, async () => {
+    const report = await fuzzApp(t.app, { seed: SEED, requests: REQUESTS, minPerRoute: MIN_PER_ROUTE });
+    const summary = describeReport(report);
+    expect(report.undeclared, summary).toEqual([]);
+    expect(report.failures, summary).toEqual([]);
+    expect(report.databaseProblems, summary).toEqual([]);
+    expect(report.sent).toBeGreaterThanOrEqual(REQUESTS);
+    const declared = t.app.routeTable.map((r) => `${r.method} ${r.url}`);
+    for (const route of declared) expect(report.perRoute.get(route) ?? 0, route).toBeGreaterThanOrEqual(MIN_PER_ROUTE);
+  });
+});
+
+const german: FuzzRequest = { route: 'POST /api/x', method: 'POST', url: '/api/x', headers: {}, persona: 'visitor', lang: 'de', label: 'valid' };
+const json = (body: object) => ({ contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+
+it('the checks catch what the fuzzer looks for', () => {
+  expect(problemsOf(german, { status: 400, ...json({ error: 'Bitte überprüfe deine Eingaben.', code: 'validation' }) })).toEqual([]);
+  expect(problemsOf(german, { status: 201, ...json({ success: true }) })).toEqual([]);
+  // English where German has its own text; Fastify's own answer; zod's wording; an empty error.
+  expect(problemsOf(german, { status: 400, ...json({ error: 'Please check your input.' }) })).toHaveLength(1);
+  expect(problemsOf(german, { status: 400, ...json({ error: 'Bad Request', code: 'FST_ERR_BAD_URL' }) })).toHaveLength(1);
+  expect(problemsOf(german, { status: 400, ...json({ error: 'Invalid input: expected string, received number' }) }).length).toBeGreaterThan(0);
+  expect(problemsOf(german, { status: 404, ...json({ error: '' }) })).toHaveLength(1);
+  expect(problemsOf(german, { status: 400, contentType: 'text/plain', body: 'nope' })).toHaveLength(1);
+  expect(problemsOf(german, { status: 500, ...json({ error: 'Ein unerwarteter Fehler ist aufgetreten.' }) })).toContain('status 500');
+  // A stack trace or the database's own words, in any answer.
+  expect(problemsOf(german, { status: 200, contentType: 'text/plain', body: 'Error: x\n    at run (/srv/app/src/server/app.ts:10:5)' }).length).toBeGreaterThan(0);
+  expect(problemsOf(german, { status: 200, ...json({ detail: 'SqliteError: UNIQUE constraint failed: users.email' }) }).length).toBeGreaterThan(0);
+  expect(problemsOf(german, { status: 409, ...json({ error: 'duplicate key value violates unique constraint "users_email_key"' }) }).length).toBeGreaterThan(0);
+});

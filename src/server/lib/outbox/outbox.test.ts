@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createDb, type Db } from '../../db/index';
+import { describeEachEngine } from '../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { backoffMs, CLAIM_MS, createOutbox, type Outbox } from './index';
+
+const quiet = { warn: () => undefined, error: () => undefined };
+const T0 = new Date('2030-01-01T00:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+/** An outbox on `db` whose `note` events record each delivery and clear a tag per note. */
+function notingOutbox(db: Db, now?: () => Date) {
+  const cleared: string[] = [];
+  const deliveries: number[] = [];
+  const outbox = createOutbox({ db, invalidation: { invalidate: (tags) => void cleared.push(...tags) }, log: quiet, now });
+  const note = outbox.define<{ text: string }>('test.note', {
+    tags: (p) => [`note:${p.text}`],
+    deliver: async (_p, event) => void deliveries.push(event.id),
+  });
+  return { outbox, note, cleared, deliveries };
+}
+
+describeEachEngine('the outbox', (engine) => {
+  let t: TestDatabase;
+  const outboxes: Outbox[] = [];
+  beforeAll(async () => {
+    t = await createTestDatabase(engine);
+  });
+  beforeEach(async () => {
+    await t.db.deleteFrom('outbox_events').execute();
+  });
+  afterAll(async () => {
+    for (const outbox of outboxes) await outbox.close();
+    await t.close();
+  });
+  const track = <T extends { outbox: Outbox }>(made: T) => {
+    outboxes.push(made.outbox);
+    return made;
+  };
+
+  it('delivers an event once its transaction committed, and never one rolled back', async () => {
+    const { outbox, note, cleared, deliveries } = track(notingOutbox(t.db));
+    const kept = await t.db.transaction().execute((trx) => note.emit(trx, { text: 'kept' }));
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await note.emit(trx, { text: 'undone' });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    outbox.afterCommit(kept);
+    // Cleared at once by the writer, and again on delivery.
+    expect(cleared).toEqual(['note:kept']);
+    await outbox.drain();
+    expect(deliveries).toEqual([kept.id]);
+    expect(cleared).toEqual(['note:kept', 'note:kept']);
+    const rows = await t.db.selectFrom('outbox_events').select(['kind', 'payload', 'attempts', 'delivered_at', 'last_error']).execute();
+    expect(rows).toEqual([{ kind: 'test.note', payload: '{"text":"kept"}', attempts: 1, delivered_at: expect.any(String), last_error: null }]);
+    expect(await outbox.status()).toEqual([]);
+  });
+
+  it('retries a failing consumer with growing waits until it succeeds', async () => {
+    let now = at(0);
+    const outbox = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
+    outboxes.push(outbox);
+    let calls = 0;
+    const flaky = outbox.define<{ n: number }>('test.flaky', {
+      deliver: async () => {
+        calls++;
+        if (calls <= 2) throw new Error(`mail server down (${calls})`);
+      },
+    });
+    await flaky.emit(t.db, { n: 1 });
+    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 1 });
+    const row = () => t.db.selectFrom('outbox_events').selectAll().executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ attempts: 1, next_attempt_at: at(backoffMs(1)).toISOString(), last_error: 'mail server down (1)', delivered_at: null });
+    expect(await outbox.status()).toEqual([{ kind: 'test.flaky', pending: 0, retrying: 1, failed: 0, oldest: at(0).toISOString() }]);
+    // Not before its time.
+    now = at(backoffMs(1) - 1);
+    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
+    now = at(backoffMs(1));
+    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 1 });
+    // The second wait is twice the first.
+    expect(backoffMs(2)).toBe(2 * backoffMs(1));
+    expect((await row()).next_attempt_at).toBe(at(backoffMs(1) + backoffMs(2)).toISOString());
+    now = at(backoffMs(1) + backoffMs(2));
+    expect(await outbox.deliverDue(now)).toEqual({ delivered: 1, failed: 0 });
+    expect(await row()).toMatchObject({ attempts: 3, last_error: null, delivered_at: now.toISOString() });
+    expect(calls).toBe(3);
+  });
+
+  it('gives a claimed event to another worker once the claim ran out (its worker died)', async () => {
+    let now = at(0);
+    const hung = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
+    outboxes.push(hung);
+    let release: (() => void) | undefined;
+    const stuck = hung.define<object>('test.slow', { deliver: () => new Promise<void>((resolve) => (release = resolve)) });
+    await stuck.emit(t.db, {});
+    const first = hung.deliverDue(now);
+    await expect.poll(() => release).toBeDefined();
+    const other = notingOutboxWithKind('test.slow', () => now);
+    now = at(CLAIM_MS - 1);
+    expect(await other.outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
+    now = at(CLAIM_MS);
+    expect(await other.outbox.deliverDue(now)).toEqual({ delivered: 1, failed: 0 });
+    release?.();
+    // The first worker's late success changes nothing more.
+    expect(await first).toEqual({ delivered: 1, failed: 0 });
+    expect(await t.db.selectFrom('outbox_events').select(['attempts']).execute()).toEqual([{ attempts: 2 }]);
+  });
+
+  function notingOutboxWithKind(kind: string, now: () => Date) {
+    const outbox = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now });
+    outboxes.push(outbox);
+    const deliveries: number[] = [];
+    outbox.define<object>(kind, { deliver: async (_p, e) => void deliveries.push(e.id) });
+    return { outbox, deliveries };
+  }
+
+  it('delivers each of 50 parallel writes once with two workers delivering at the same time', async () => {
+    // Two processes on PostgreSQL, each its own pool on the one database; SQLite serves one
+    // process, so there the two workers share its connection.
+    const otherDb = engine === 'postgres' ? createDb(t.database) : t.db;
+    try {
+      const a = track(notingOutbox(t.db));
+      const b = track(notingOutbox(otherDb));
+      const ids = await Promise.all(
+        Array.from({ length: 50 }, async (_, i) => {
+          const side = i % 2 ? a : b;
+          const event = await (i % 2 ? t.db : otherDb).transaction().execute((trx) => side.note.emit(trx, { text: String(i) }));
+          side.outbox.afterCommit(event);
+          // Each write also wakes the other process's worker, as its poll would.
+          (i % 2 ? b : a).outbox.nudge();
+          return event.id;
+        }),
+      );
+      await Promise.all([a.outbox.drain(), b.outbox.drain()]);
+      const delivered = [...a.deliveries, ...b.deliveries].sort((x, y) => x - y);
+      expect(delivered).toEqual([...ids].sort((x, y) => x - y));
+      const left = await t.db.selectFrom('outbox_events').select('id').where('delivered_at', 'is', null).execute();
+      expect(left).toEqual([]);
+      await b.outbox.close();
+    } finally {
+      if (otherDb !== t.db) await otherDb.destroy();
+    }
+  });
+
+  it('keeps an event whose kind this process does not know, with the reason', async () => {
+    const { outbox } = track(notingOutbox(t.db));
+    const stranger = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet });
+    const kind = stranger.define<object>('test.unknown', {});
+    await kind.emit(t.db, {});
+    expect(await outbox.deliverDue(at(0))).toEqual({ delivered: 0, failed: 1 });
+    const row = await t.db.selectFrom('outbox_events').select(['last_error', 'delivered_at']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ last_error: 'no definition for the event kind test.unknown', delivered_at: null });
+  });
+});

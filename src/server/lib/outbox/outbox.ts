@@ -1,0 +1,187 @@
+import type { Db } from '../../db/index';
+import type { Invalidation } from '../answer-cache/index';
+import * as store from './repo';
+
+/** How long a worker has an event to itself; past it, another may deliver it again. */
+export const CLAIM_MS = 60_000;
+/** The first retry's wait; each further failure doubles it, up to MAX_BACKOFF_MS. */
+export const FIRST_BACKOFF_MS = 5_000;
+export const MAX_BACKOFF_MS = 60 * 60_000;
+/** Failures after which an event is parked (about a day of tries) and shows as failed. */
+export const MAX_ATTEMPTS = 30;
+const BATCH = 50;
+
+/** The wait before the next try after the `attempts`-th failed one. */
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** An event as its consumer sees it: the id is what makes a consumer's effect happen once. */
+export interface DeliveredEvent {
+  id: number;
+  kind: string;
+  createdAt: string;
+}
+
+/**
+ * An event's name outside (a mail's Message-ID and file): the same for every delivery of it, so
+ * a repeat is recognisable as one.
+ */
+export function eventKey(event: DeliveredEvent): { id: string; at: Date } {
+  return { id: `outbox-${String(event.id).padStart(12, '0')}`, at: new Date(event.createdAt) };
+}
+
+export interface EventDefinition<P> {
+  /**
+   * The cached answers the write behind the event changes: cleared in the writing process as
+   * soon as it commits, and again (here and in the other processes) when the event is delivered.
+   */
+  tags?: (payload: P) => string[];
+  /** The side effect. It may run more than once for one event; its effect must not (key it on `event.id`). */
+  deliver?: (payload: P, event: DeliveredEvent) => Promise<void>;
+}
+
+/** An event written in a transaction, to hand to `afterCommit` once that committed. */
+export interface Emitted {
+  readonly kind: string;
+  readonly id: number;
+  readonly payload: unknown;
+}
+
+export interface EventKind<P> {
+  readonly kind: string;
+  /** Writes the event in the write's transaction; hand the answer to `outbox.afterCommit`. */
+  emit(writer: store.Writer, payload: P): Promise<Emitted>;
+}
+
+export interface Outbox {
+  /** Declares an event kind once: what it clears and what it sets off. */
+  define<P>(kind: string, definition: EventDefinition<P>): EventKind<P>;
+  /** After the transaction that emitted them committed: clears their tags now and delivers them soon. */
+  afterCommit(...events: Emitted[]): void;
+  /** Starts a delivery round in this process unless one is running (it then runs another after). */
+  nudge(): void;
+  /** One round: claims the events due at `now` and delivers them. */
+  deliverDue(now?: Date): Promise<{ delivered: number; failed: number }>;
+  /** Delivers until nothing is due at `now`: tests read mails after it, a command before it exits. */
+  drain(now?: Date): Promise<void>;
+  /** Drops delivered events older than `before`. */
+  purge(before: Date): Promise<number>;
+  status(): Promise<store.KindStatus[]>;
+  /** Waits for the rounds under way; no round starts after. */
+  close(): Promise<void>;
+}
+
+export interface OutboxDeps {
+  db: Db;
+  invalidation: Pick<Invalidation, 'invalidate'>;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** The clock of claims and retries; tests move it. */
+  now?: () => Date;
+}
+
+/**
+ * The outbox (docs/decisions/039): a write's side effects as rows of `outbox_events` in the
+ * write's own transaction, delivered after it commits, at least once, with retries and backoff.
+ * A round may run in any process at any time: claiming a row is what gives it to one worker.
+ */
+export function createOutbox(deps: OutboxDeps): Outbox {
+  const { db, invalidation, log } = deps;
+  const clock = deps.now ?? (() => new Date());
+  const definitions = new Map<string, EventDefinition<unknown>>();
+  let round: Promise<unknown> | null = null;
+  let again = false;
+  let closed = false;
+
+  const clearTags = (kind: string, payload: unknown) => {
+    const tags = definitions.get(kind)?.tags?.(payload);
+    if (tags?.length) invalidation.invalidate(tags);
+  };
+
+  async function deliverOne(row: store.OutboxRow, now: Date): Promise<boolean> {
+    try {
+      const definition = definitions.get(row.kind);
+      // A kind this version does not know (an older or newer process wrote it) waits for one that does.
+      if (!definition) throw new Error(`no definition for the event kind ${row.kind}`);
+      const payload: unknown = JSON.parse(row.payload);
+      clearTags(row.kind, payload);
+      await definition.deliver?.(payload, { id: row.id, kind: row.kind, createdAt: row.created_at });
+      await store.markDelivered(db, row.id, clock().toISOString());
+      return true;
+    } catch (err) {
+      const parked = row.attempts >= MAX_ATTEMPTS;
+      const next = parked ? store.PARKED : new Date(now.getTime() + backoffMs(row.attempts)).toISOString();
+      log[parked ? 'error' : 'warn']({ err, eventId: row.id, kind: row.kind, attempts: row.attempts }, parked ? 'an outbox event failed every try' : 'delivering an outbox event failed');
+      await store.markFailed(db, row, err instanceof Error ? err.message : String(err), next).catch((markErr: unknown) =>
+        // The claim then runs out and the event is tried again: nothing is lost.
+        log.error({ err: markErr, eventId: row.id }, 'recording an outbox failure failed'),
+      );
+      return false;
+    }
+  }
+
+  async function deliverDue(now = clock()) {
+    const tally = { delivered: 0, failed: 0 };
+    for (;;) {
+      const claimed = await store.claimDue(db, now.toISOString(), new Date(now.getTime() + CLAIM_MS).toISOString(), BATCH);
+      // One after another: a round is small, and a mail server prefers it.
+      for (const row of claimed) {
+        if (await deliverOne(row, now)) tally.delivered++;
+        else tally.failed++;
+      }
+      if (claimed.length < BATCH) return tally;
+    }
+  }
+
+  function nudge() {
+    if (closed) return;
+    if (round) {
+      again = true;
+      return;
+    }
+    again = false;
+    round = deliverDue()
+      .catch((err: unknown) => log.error({ err }, 'an outbox round failed'))
+      .finally(() => {
+        round = null;
+        if (again) nudge();
+      });
+  }
+
+  async function idle() {
+    while (round) await round;
+  }
+
+  return {
+    define<P>(kind: string, definition: EventDefinition<P>): EventKind<P> {
+      if (definitions.has(kind)) throw new Error(`the event kind ${kind} is defined twice`);
+      definitions.set(kind, definition as EventDefinition<unknown>);
+      return {
+        kind,
+        async emit(writer, payload) {
+          const id = await store.insertEvent(writer, kind, payload, clock().toISOString());
+          return { kind, id, payload };
+        },
+      };
+    },
+    afterCommit(...events) {
+      for (const event of events) clearTags(event.kind, event.payload);
+      nudge();
+    },
+    nudge,
+    deliverDue,
+    async drain(now) {
+      for (;;) {
+        await idle();
+        const { delivered, failed } = await deliverDue(now);
+        if (delivered + failed === 0 && !round) return;
+      }
+    },
+    purge: (before) => store.purgeDelivered(db, before.toISOString()),
+    status: () => store.statusByKind(db),
+    async close() {
+      closed = true;
+      await idle();
+    },
+  };
+}
