@@ -1,7 +1,13 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, haproxyAvailable, ROUTE_COOKIE, startBalanced, type Balanced, type ServerName } from '../scripts/balanced-servers';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { describeReport, httpTarget, runFuzz } from '../src/server/test/fuzz/index';
 import { launch } from './browser';
 
 /**
@@ -130,6 +136,23 @@ for (const events of ['postgres', 'redis'] as const) {
       expect(held.status).toBe(200);
       expect(JSON.stringify(await held.json())).toMatch(/"amountCents":4321\b/);
     });
+
+    it.runIf(events === 'postgres')('answers 1,000 fuzz requests through the balancer without a 5xx', async () => {
+      // The route table and the people of the fuzzer come from an app of the same code on the same
+      // database; the requests go over HTTP through HAProxy to both processes.
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-two-fuzz-'));
+      const app = await buildApp(loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: balanced.databaseUrl, DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'fatal', PUBLIC_URL: balanced.url }));
+      await app.ready();
+      try {
+        const report = await runFuzz({ target: httpTarget(balanced.url), db: app.ctx.db, routes: app.routeTable, publicUrl: balanced.url, seed: 20261127, requests: 1_000, minPerRoute: 3 });
+        expect(report.sent).toBeGreaterThanOrEqual(1_000);
+        expect(report.failures, describeReport(report, 20)).toEqual([]);
+        expect(report.databaseProblems).toEqual([]);
+      } finally {
+        await app.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 180_000);
 
     it('shows live on B what was sent through A, and survives B draining', async () => {
       const nadia = await register(balanced, 'a', 'nadia');

@@ -50,7 +50,7 @@ export const ROUTE_COOKIE = 'tgs_route';
  * (a draining process leaves within a check), `X-Served-By` naming the process, and the
  * `tgs_route` cookie forcing one of them while it is up.
  */
-function haproxyConfig(port: number, servers: Record<ServerName, BuiltServer>): string {
+function haproxyConfig(port: number, servers: Record<ServerName, BuiltServer>, patientChecks = false): string {
   const addr = (s: BuiltServer) => new URL(s.baseUrl).host;
   return `global
   maxconn 2000
@@ -73,7 +73,7 @@ backend app
   balance roundrobin
   option httpchk GET /api/health/ready
   http-check expect status 200
-  default-server inter 300ms fastinter 300ms downinter 300ms fall 1 rise 2
+  ${patientChecks ? 'timeout check 3s\n  default-server inter 1s fastinter 1s downinter 1s fall 3 rise 2' : 'default-server inter 300ms fastinter 300ms downinter 300ms fall 1 rise 2'}
   use-server a if { req.cook(${ROUTE_COOKIE}) -m str a }
   use-server b if { req.cook(${ROUTE_COOKIE}) -m str b }
   http-response set-header X-Served-By %s
@@ -101,6 +101,8 @@ export async function startBalanced(opts: {
   env?: Record<string, string>;
   /** Further environment for one process only, e.g. a METRICS_PORT of its own. */
   envOf?: Partial<Record<ServerName, Record<string, string>>>;
+  /** Health checks that allow a slow answer (3 s, three misses): a process under load is not down. */
+  patientChecks?: boolean;
 }): Promise<Balanced> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `tgs-${opts.name}-`));
   const env = {
@@ -123,7 +125,7 @@ export async function startBalanced(opts: {
   const servers = { a, b };
   const port = await freePort();
   const configFile = path.join(dataDir, 'haproxy.cfg');
-  writeFileSync(configFile, haproxyConfig(port, servers));
+  writeFileSync(configFile, haproxyConfig(port, servers, opts.patientChecks));
   const haproxy: ChildProcess = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { bin } from '../run';
 
 /** One line of the summary: a check of a scenario, passed or not, with what was seen. */
 export interface Check {
@@ -38,7 +37,8 @@ export class ServerProcess {
   /** Starts it (with `faultPoint` armed, if given) and waits until it answers liveness. */
   async start(faultPoint = '', timeoutMs = 90_000): Promise<void> {
     this.stderr = '';
-    const child = spawn(bin('tsx'), ['src/server/main.ts'], {
+    // Node itself, not the tsx wrapper: a SIGKILL must hit the server, not a parent it would outlive.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, NODE_ENV: 'test', PORT: String(this.port), HOST: '127.0.0.1', PUBLIC_URL: this.url, DEMO_DATA: '0', LOG_LEVEL: 'error', ...this.env, FAULT_POINT: faultPoint },
     });

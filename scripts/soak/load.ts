@@ -109,6 +109,8 @@ export class Tally {
   /** 5xx and unanswered requests, by kind, with a few examples. */
   readonly failures: string[] = [];
   failureCount = 0;
+  /** Requests that got no answer at all (refused, reset, past the deadline). */
+  unanswered = 0;
   readonly byKind = new Map<string, number>();
   completed = 0;
 
@@ -150,6 +152,7 @@ async function once(client: Client, world: World, record: Tally, minute: () => n
     record.add(kind.name, await kind.send(client, world), minute());
   } catch (err) {
     if (!(err instanceof NoAnswer)) throw err;
+    record.unanswered++;
     record.fail(`${kind.name}: ${err.message}`);
   }
 }

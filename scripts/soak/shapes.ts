@@ -41,6 +41,7 @@ export async function twoProcesses(databaseUrl: string, redisUrl: string | undef
       name: 'soak',
       databaseUrl: scratch.url,
       env,
+      patientChecks: true,
       // The first process fills the database with the demo content the reads walk through.
       envOf: { a: { METRICS_PORT: String(ports.a), DEMO_DATA: '1' }, b: { METRICS_PORT: String(ports.b) } },
     });

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine, useTestApp } from './test/app';
+import { createUser } from './test/factories';
+import { makeAdmin } from './test/listing-factories';
 import { problemsOf } from './test/fuzz/check';
 import { describeReport, fuzzApp } from './test/fuzz/index';
 import type { FuzzRequest } from './test/fuzz/requests';
@@ -21,6 +23,39 @@ describeEachEngine('fuzzing every route', (engine) => {
     expect(report.sent).toBeGreaterThanOrEqual(REQUESTS);
     const declared = t.app.routeTable.map((r) => `${r.method} ${r.url}`);
     for (const route of declared) expect(report.perRoute.get(route) ?? 0, route).toBeGreaterThanOrEqual(MIN_PER_ROUTE);
+  });
+});
+
+describeEachEngine('what the fuzzer found', (engine) => {
+  const t = useTestApp(engine, undefined, { LOG_LEVEL: 'fatal' });
+  const forged = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+  it('answers URLs the router cannot read in the request language, and long upload keys with 404', async () => {
+    for (const url of ['/api/messages/%ZZ', `/api/forum/unsubscribe/${'9'.repeat(400)}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'de' } });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.json(), url).toMatchObject({ success: false, code: 'validation', error: 'Bitte überprüfe deine Eingaben.' });
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${'9'.repeat(300)}` })).statusCode).toBe(404);
+  });
+
+  it('refuses forged cursors that carry ids past the columns or NUL with 400', async () => {
+    const admin = await makeAdmin(t.app, await createUser(t.app));
+    const cases: [string, string][] = [
+      ['/api/map/cities/1?cursor=g_2026-01-01_4926721692', 'cursorInvalid'],
+      [`/api/search?q=tattoo&cursor=${forged([0, '2026-01-01T00:00:00.000Z', 4_926_721_692])}`, 'cursorInvalid'],
+      [`/api/search?q=tattoo&cursor=${forged([0, 'a\u0000b', 1])}`, 'cursorInvalid'],
+      [`/api/admin/instagram/requests?cursor=${forged(['2026-01-01T00:00:00.000Z', 4_926_721_692])}`, 'adminCursorInvalid'],
+      [`/api/admin/featured?cursor=${forged(['a\u0000b', 1])}`, 'adminCursorInvalid'],
+      [`/api/admin/users?cursor=${forged('2026-01-01T00:00:00.000Z|4926721692')}`, 'cursorInvalid'],
+      ['/api/blocks?cursor=2026-01-01T00:00:00.000Z_4926721692', 'validation'],
+    ];
+    for (const [url, code] of cases) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code });
+    }
   });
 });
 

@@ -656,7 +656,7 @@ export interface Database {
 export interface RateLimitsTable {
   key: string;
   count: number;
-  /** Milliseconds since the epoch, by the database's clock. */
+  /** When the window ends, in milliseconds since the epoch. */
   reset_at: number;
 }
 

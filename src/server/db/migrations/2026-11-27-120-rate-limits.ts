@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 /**
  * `rate_limits`: the shared rate-limit counters of a deployment on PostgreSQL without Redis
  * (src/server/lib/rate-limit/postgres.ts), one row per limited key and window. `reset_at` is
- * milliseconds since the epoch by the database's clock, not ISO text like the domain's
- * timestamps: every hit compares it, and the processes must agree on one clock. Expired rows
- * are swept by the store; the index finds them. Made on SQLite too (one schema for both
+ * milliseconds since the epoch, not ISO text like the domain's timestamps: every hit compares
+ * and computes with it. Expired rows are swept by the store; the index finds them. Made on SQLite too (one schema for both
  * engines), where the limits stay in memory.
  */
 export async function up(db: Kysely<any>): Promise<void> {

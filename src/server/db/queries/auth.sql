@@ -41,9 +41,14 @@ delete from "users" where "id" = ?
 delete from "users" where "id" = $1
 
 -- sqlite
-insert into "password_resets" ("token_hash", "user_id", "created_at", "expires_at") values (?, ?, ?, ?)
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
 -- postgres
-insert into "password_resets" ("token_hash", "user_id", "created_at", "expires_at") values ($1, $2, $3, $4)
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
+insert into "password_resets" ("token_hash", "user_id", "created_at", "expires_at") values (?, ?, ?, ?) on conflict ("token_hash") do nothing
+-- postgres
+insert into "password_resets" ("token_hash", "user_id", "created_at", "expires_at") values ($1, $2, $3, $4) on conflict ("token_hash") do nothing
 
 -- sqlite
 insert into "sessions" ("id", "user_id", "created_at", "expires_at", "last_seen_at") values (?, ?, ?, ?, ?)
@@ -74,6 +79,11 @@ select * from "users" where "email_key" = $1
 select * from "users" where "id" = ?
 -- postgres
 select * from "users" where "id" = $1
+
+-- sqlite
+update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
+-- postgres
+update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *
 
 -- sqlite
 update "password_resets" set "used_at" = ? where "token_hash" = ? and "used_at" is null and "expires_at" > ? returning "user_id"

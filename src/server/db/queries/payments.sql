@@ -6,6 +6,11 @@ insert into "featured_periods" ("user_id", "source", "order_id", "admin_id", "st
 insert into "featured_periods" ("user_id", "source", "order_id", "admin_id", "starts_at", "ends_at", "revoked_at", "reason", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 insert into "payment_orders" ("id", "user_id", "product_type", "amount_cents", "currency", "provider", "provider_order_id", "capture_id", "status", "post_id", "return_path", "language", "failure", "receipt_number", "buyer_snapshot", "seller_snapshot", "created_at", "updated_at", "completed_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 -- postgres
 insert into "payment_orders" ("id", "user_id", "product_type", "amount_cents", "currency", "provider", "provider_order_id", "capture_id", "status", "post_id", "return_path", "language", "failure", "receipt_number", "buyer_snapshot", "seller_snapshot", "created_at", "updated_at", "completed_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
@@ -79,6 +84,11 @@ select * from "test_provider_orders" where "id" = $1
 select * from "test_provider_orders" where "id" = ?
 -- postgres
 select * from "test_provider_orders" where "id" = $1 for update
+
+-- sqlite
+update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
+-- postgres
+update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *
 
 -- sqlite
 update "payment_orders" set "capture_id" = ?, "completed_at" = ?, "updated_at" = ?, "status" = ? where "id" = ? and "status" in (?, ?, ?, ?, ?)

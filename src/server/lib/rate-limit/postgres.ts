@@ -7,7 +7,8 @@ const SWEEP_BATCH = 1000;
 
 /**
  * Counters in the `rate_limits` table, for PostgreSQL deployments without Redis: one upsert per
- * hit, on the database's clock. Expired rows are swept a batch at a time, at most once a minute
+ * hit. Windows are in milliseconds by the process's clock, as the memory store's and the
+ * sessions' are: processes a second apart disagree by a second on a window of minutes. Expired rows are swept a batch at a time, at most once a minute
  * per process, by a hit that comes along; nobody waits for it.
  */
 export class PostgresRateLimitStore implements RateLimitStore {
@@ -16,13 +17,13 @@ export class PostgresRateLimitStore implements RateLimitStore {
   constructor(private readonly db: Db) {}
 
   async hit(key: string, windowMs: number) {
-    const answer = await hitCounter(this.db, key, windowMs);
+    const answer = await hitCounter(this.db, key, windowMs, Date.now());
     this.sweep();
     return answer;
   }
 
   refund(key: string) {
-    return refundCounter(this.db, key);
+    return refundCounter(this.db, key, Date.now());
   }
 
   reset(key: string) {
@@ -38,7 +39,7 @@ export class PostgresRateLimitStore implements RateLimitStore {
 
   /** Removes up to a batch of rows whose window has passed; answers how many. */
   sweepExpired(): Promise<number> {
-    return sweepCounters(this.db, SWEEP_BATCH);
+    return sweepCounters(this.db, SWEEP_BATCH, Date.now());
   }
 
   private sweep(): void {
