@@ -139,12 +139,13 @@ for (const events of ['postgres', 'redis'] as const) {
 
     it.runIf(events === 'postgres')('answers 1,000 fuzz requests through the balancer without a 5xx', async () => {
       // The route table and the people of the fuzzer come from an app of the same code on the same
-      // database; the requests go over HTTP through HAProxy to both processes.
+      // database; the requests go over HTTP through HAProxy to both processes. The built files'
+      // routes are left out: @fastify/static serves them, one route per file.
       const dataDir = mkdtempSync(path.join(tmpdir(), 'tgs-two-fuzz-'));
       const app = await buildApp(loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: balanced.databaseUrl, DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'fatal', PUBLIC_URL: balanced.url }));
       await app.ready();
       try {
-        const report = await runFuzz({ target: httpTarget(balanced.url), db: app.ctx.db, routes: app.routeTable, publicUrl: balanced.url, seed: 20261127, requests: 1_000, minPerRoute: 3 });
+        const report = await runFuzz({ target: httpTarget(balanced.url), db: app.ctx.db, routes: app.routeTable.filter((r) => !r.url.startsWith('/assets/')), publicUrl: balanced.url, seed: 20261127, requests: 1_000, minPerRoute: 3 });
         expect(report.sent).toBeGreaterThanOrEqual(1_000);
         expect(report.failures, describeReport(report, 20)).toEqual([]);
         expect(report.databaseProblems).toEqual([]);

@@ -52,16 +52,12 @@ export async function outageFaults(dep: Dependency, server: ServerProcess): Prom
     const client = async () => {
       while (loading) {
         const at = Date.now();
-        let status = 0;
-        let error = '';
         try {
           const res = await call(`${server.url}/api/auth/me`, { cookie: sender.cookie, headers: { 'accept-language': 'de' }, timeoutMs: 35_000 });
-          status = res.status;
-          error = typeof res.body.error === 'string' ? res.body.error : '';
+          samples.push({ at, ms: Date.now() - at, status: res.status, error: typeof res.body.error === 'string' ? res.body.error : '' });
         } catch (err) {
-          error = (err as Error).message;
+          samples.push({ at, ms: Date.now() - at, status: 0, error: (err as Error).message });
         }
-        samples.push({ at, ms: Date.now() - at, status, error });
         await sleep(50);
       }
     };

@@ -40,6 +40,7 @@ ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
 
 interface Tally {
   known: string[];
+  completed: number;
   lostAnswers: number;
 }
 
@@ -54,7 +55,7 @@ async function buyer(base: string, cookie: string, count: number, until: number,
       }
       await sleep(250);
     }
-    throw new Error('a purchase outlasted the scenario');
+    throw new Error(`the stream outlasted its time with ${tally.completed} of ${USERS * PER_USER} purchases through`);
   };
   for (let i = 0; i < count; i++) {
     let orderId = '';
@@ -75,6 +76,7 @@ async function buyer(base: string, cookie: string, count: number, until: number,
       if (res.status === 402) return 'done';
       return res.status === 200 && res.body.status === 'completed' ? 'done' : 'again';
     });
+    tally.completed++;
   }
 }
 
@@ -144,13 +146,13 @@ export async function purchaseFaults(): Promise<Check[]> {
   const base = `http://127.0.0.1:${port}`;
   let streaming = true;
   let kills = 0;
-  let faultDeaths = 0;
   let turn = 0;
   try {
     for (const s of servers) await s.start();
     await sleep(1000);
     const buyers: { cookie: string; id: number }[] = [];
     for (let i = 0; i < USERS; i++) buyers.push(await register(base, `faults_buyer_${i}`));
+    const tally: Tally = { known: [], completed: 0, lostAnswers: 0 };
     // Whoever dies (a random kill or its own fault point) is restarted with the next setting.
     const keeper = (async () => {
       while (streaming) {
@@ -165,22 +167,23 @@ export async function purchaseFaults(): Promise<Check[]> {
     })();
     const killer = (async () => {
       while (streaming) {
-        await sleep(2000 + Math.random() * 4000);
+        await sleep(6000 + Math.random() * 6000);
         const victim = servers[Math.floor(Math.random() * servers.length)] as ServerProcess;
-        if (streaming && victim.running) {
+        // One process stays up while the other is away, as a rolling failure would leave it.
+        if (streaming && servers.every((s) => s.running)) {
           kills++;
           await victim.kill();
         }
+        console.log(`faults: purchases ${tally.completed} of ${USERS * PER_USER} through, ${kills} random kills`);
       }
     })();
-    const tally: Tally = { known: [], lostAnswers: 0 };
     const until = Date.now() + 420_000;
     const started = Date.now();
     await Promise.all(buyers.map((b) => buyer(base, b.cookie, PER_USER, until, tally)));
     const seconds = Math.round((Date.now() - started) / 1000);
     streaming = false;
     await Promise.all([keeper, killer]);
-    faultDeaths = servers.reduce((n, s) => n + s.endings.filter((e) => e === 'SIGKILL').length, 0) - kills;
+    const faultDeaths = servers.reduce((n, s) => n + s.endings.filter((e) => e === 'SIGKILL').length, 0) - kills;
     add('the stream ran through the kills', tally.known.length === USERS * PER_USER, `${tally.known.length} purchases in ${seconds} s; ${kills} random kills, ${faultDeaths} deaths at fault points, ${tally.lostAnswers} lost answers retried`);
     // Every process up again without a fault point, so the reconcilers settle what is left.
     for (const s of servers) {

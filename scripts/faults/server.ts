@@ -92,6 +92,14 @@ export async function bounded<T>(what: string, ms: number, work: () => Promise<T
   }
 }
 
+function parseBody(text: string): Record<string, unknown> {
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return { text: text.slice(0, 200) };
+  }
+}
+
 export interface Answer {
   status: number;
   body: Record<string, unknown>;
@@ -107,13 +115,7 @@ export async function call(url: string, opts: { method?: string; cookie?: string
     signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
   });
   const text = await res.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    body = { text: text.slice(0, 200) };
-  }
-  return { status: res.status, body, headers: res.headers };
+  return { status: res.status, body: parseBody(text), headers: res.headers };
 }
 
 /** Registers an artist and answers its session cookie and id. */

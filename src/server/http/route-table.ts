@@ -45,6 +45,9 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) table.push({ method, url: route.url, input: route.config?.input });
+    // @fastify/static adds one route per built file (its config names the file): they read nothing.
+    const staticFile = route.config as { file?: unknown; rootPath?: unknown } | undefined;
+    const input = route.config?.input ?? (staticFile?.file !== undefined && staticFile.rootPath !== undefined ? NO_INPUT : undefined);
+    for (const method of methods) table.push({ method, url: route.url, input });
   });
 }

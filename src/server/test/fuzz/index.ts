@@ -79,13 +79,20 @@ export function injectTarget(app: FastifyInstance): Target {
  * out as written (fetch would resolve its `..`). The client address is the socket's;
  * `remoteAddress` goes out as X-Forwarded-For for a server that trusts the hop.
  */
+/** A request target with every byte outside printable ASCII percent-encoded (lone surrogates as U+FFFD). */
+function wirePath(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (c) => [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+}
+
 export function httpTarget(baseUrl: string): Target {
   const base = new URL(baseUrl);
   return {
     send(request) {
       return new Promise<Answer>((resolve, reject) => {
         const req = http.request(
-          { host: base.hostname, port: base.port, method: request.method, path: request.url, headers: { ...request.headers, 'x-forwarded-for': request.remoteAddress } },
+          // A connection per request, so a refused request's leftovers never meet the next answer;
+          // the path as a client puts it on the wire (percent-encoded bytes), since node:http sends no raw ones.
+          { host: base.hostname, port: base.port, agent: false, method: request.method, path: wirePath(request.url), headers: { ...request.headers, 'x-forwarded-for': request.remoteAddress } },
           (res) => {
             const contentType = String(res.headers['content-type'] ?? '');
             readAll(res, contentType.startsWith(STREAM_TYPE), () => res.destroy()).then(
