@@ -10,6 +10,7 @@ import { scheduleForumJobs } from './modules/forum/index';
 import { schedulePostReminders } from './modules/instagram/index';
 import { schedulePaymentReconciler } from './modules/payments/index';
 import { scheduleOutbox } from './lib/outbox/index';
+import { nameLeaseHolder } from './lib/jobs';
 import { scheduleIdempotencySweep } from './http/idempotency';
 import { armFaultPoint } from './lib/faults';
 
@@ -29,6 +30,7 @@ const db = createDb(config.database);
 await migrateToLatest(db);
 await seed({ db, config });
 const app = await buildApp(config, { db });
+nameLeaseHolder(app, `${config.host}:${config.port}`);
 scheduleSweep(app, db);
 scheduleIdempotencySweep(app);
 scheduleUnreadMail(app);

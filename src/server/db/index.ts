@@ -20,13 +20,15 @@ export function poolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
 }
 
-export function createDb(database: Config['database']): Db {
+export function createDb(database: Config['database'], opts: { poolMax?: number } = {}): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
-      max: 10,
-      // A database out of reach answers requests 503 within seconds instead of holding them.
-      connectionTimeoutMillis: 5_000,
+      max: opts.poolMax ?? 10,
+      // A database that stops answering turns requests into 503s instead of holding them past
+      // the 30 s a request may take. The wait for a free connection counts too, so it stays well
+      // above what a burst of parallel writes queues for (a refused connection fails at once).
+      connectionTimeoutMillis: 20_000,
       ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
     });
     // An idle connection dropped by a restarting server emits 'error' on the pool; unheard, that

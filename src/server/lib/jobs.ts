@@ -1,6 +1,7 @@
+import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index';
-import { createLeases, newHolder } from './leases/index';
+import { createLeases, newHolder, type Leases } from './leases/index';
 import { metricsOf } from './metrics/index';
 
 /** How long a lease outlives a job's period, so a holder keeps it from one run to the next. */
@@ -10,6 +11,17 @@ const RENEW_EVERY_MS = 10_000;
 
 // One holder name per app: its jobs are one process's in the lease table.
 const holders = new WeakMap<FastifyInstance, string>();
+
+/**
+ * Names the app's holder after the address it serves on, before its jobs are scheduled: a
+ * process restarted after a crash at the same address is the same instance and takes its own
+ * leases back at once (the payment reconciler runs at start), instead of waiting for them to
+ * expire. Two live processes never share an address. Apps that serve nowhere (tests, tools)
+ * keep a random name.
+ */
+export function nameLeaseHolder(app: FastifyInstance, address: string): void {
+  holders.set(app, `${hostname()}:${address}`);
+}
 function holderOf(app: FastifyInstance): string {
   let holder = holders.get(app);
   if (!holder) holders.set(app, (holder = newHolder()));
@@ -35,13 +47,15 @@ export interface Job<T> {
  * another process takes over once it expires (the holder died), and closing gives it up at once.
  */
 export function scheduleJob<T>(app: FastifyInstance, job: Job<T>, db: Db = app.ctx.db): void {
-  const leases = createLeases(db, holderOf(app));
+  // Made at the first tick (onReady), once main.ts has named the holder.
+  let made: Leases | undefined;
+  const leases = () => (made ??= createLeases(db, holderOf(app)));
   const ttlMs = job.everyMs + LEASE_GRACE_MS;
   let current: Promise<void> | null = null;
   const runLeased = async (): Promise<{ ran: false } | { ran: true; result: T }> => {
-    if (!(await leases.take(job.name, ttlMs))) return { ran: false };
+    if (!(await leases().take(job.name, ttlMs))) return { ran: false };
     const renewal = setInterval(() => {
-      leases
+      leases()
         .take(job.name, ttlMs)
         .then((kept) => kept || app.log.warn({ job: job.name }, 'a running job lost its lease'))
         .catch((err: unknown) => app.log.warn({ err, job: job.name }, 'renewing a job lease failed'));
@@ -81,6 +95,6 @@ export function scheduleJob<T>(app: FastifyInstance, job: Job<T>, db: Db = app.c
     clearInterval(timer);
     await current;
     // The next process to tick takes over now rather than after the lease runs out.
-    await leases.release(job.name).catch((err: unknown) => app.log.warn({ err, job: job.name }, 'releasing a job lease failed'));
+    await leases().release(job.name).catch((err: unknown) => app.log.warn({ err, job: job.name }, 'releasing a job lease failed'));
   });
 }

@@ -139,42 +139,21 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /**
-   * The route takes an Idempotency-Key: one key is made for this upload and sent again when a
-   * lost connection, a timeout or "still running" (409) makes it try again, so a retry never
-   * stores the picture twice.
-   */
-  idempotent?: boolean;
+  /** Further request headers (an upload's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
-/** Attempts of an idempotent upload, and the waits between them. */
-const UPLOAD_RETRY_DELAYS_MS = [1000, 3000];
-
-/** A version 4 UUID; `crypto.randomUUID` exists only on secure origins, `getRandomValues` everywhere. */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** Why an attempt ended without an answer worth keeping: worth another try with the same key. */
-class RetryableUpload extends Error {
-  constructor(readonly failure: () => Promise<Error>) {
-    super('retryable upload failure');
-  }
-}
-
-function sendOnce<T>(path: string, form: FormData, options: UploadOptions, key: string | null, last: boolean): Promise<T> {
+/**
+ * Sends multipart form data with upload progress (fetch cannot report it, XMLHttpRequest can).
+ * Fails with the same ApiError as the JSON calls.
+ */
+export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', path);
     xhr.withCredentials = true;
     xhr.timeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-    for (const [name, value] of Object.entries(baseHeaders())) xhr.setRequestHeader(name, value);
-    if (key) xhr.setRequestHeader('Idempotency-Key', key);
-    const failWith = (failure: () => Promise<Error>) => (key && !last ? reject(new RetryableUpload(failure)) : void failure().then(reject));
+    for (const [name, value] of Object.entries({ ...baseHeaders(), ...options.headers })) xhr.setRequestHeader(name, value);
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
@@ -184,17 +163,10 @@ function sendOnce<T>(path: string, form: FormData, options: UploadOptions, key: 
       if (xhr.status >= 200 && xhr.status < 300) {
         options.onProgress?.(100);
         resolve(data as T);
-        return;
-      }
-      const failure = async () => {
-        await errorTexts();
-        return new ApiError(xhr.status, errorMessage(xhr.status, xhr.statusText, data), data);
-      };
-      if (xhr.status === 409) failWith(failure);
-      else void failure().then(reject);
+      } else void errorTexts().then(() => reject(new ApiError(xhr.status, errorMessage(xhr.status, xhr.statusText, data), data)));
     };
-    xhr.onerror = () => failWith(noResponse);
-    xhr.ontimeout = () => failWith(noResponse);
+    xhr.onerror = () => void noResponse().then(reject);
+    xhr.ontimeout = () => void noResponse().then(reject);
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     if (options.signal) {
       if (options.signal.aborted) {
@@ -205,24 +177,6 @@ function sendOnce<T>(path: string, form: FormData, options: UploadOptions, key: 
     }
     xhr.send(form);
   });
-}
-
-/**
- * Sends multipart form data with upload progress (fetch cannot report it, XMLHttpRequest can).
- * Fails with the same ApiError as the JSON calls.
- */
-export async function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  const key = options.idempotent ? newIdempotencyKey() : null;
-  for (let attempt = 0; ; attempt++) {
-    const last = !key || attempt >= UPLOAD_RETRY_DELAYS_MS.length;
-    try {
-      return await sendOnce<T>(path, form, options, key, last);
-    } catch (err) {
-      if (!(err instanceof RetryableUpload)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, UPLOAD_RETRY_DELAYS_MS[attempt]));
-      if (options.signal?.aborted) throw await err.failure();
-    }
-  }
 }
 
 /** A query string of the filled values only ('' when none): `?style=3&page=2`. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, newIdempotencyKey, upload } from './api';
+import { ApiError, upload } from './api';
+import { idempotentUpload, newIdempotencyKey } from './idempotent-upload';
 
 type Outcome = { status: number; body?: unknown } | 'network';
 
@@ -41,9 +42,13 @@ function scriptXhr(outcomes: Outcome[]) {
   return sent;
 }
 
-describe('upload', () => {
+/** How a promise ends, as a value or an error (real timers: the retries wait 1 and 3 seconds). */
+async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: unknown }> {
+  return promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+}
+
+describe('uploads with an Idempotency-Key', () => {
   afterEach(() => {
-    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -53,35 +58,25 @@ describe('upload', () => {
     for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('sends one key per upload and the same key again after a lost connection and a 409', async () => {
-    vi.useFakeTimers();
-    const sent = scriptXhr(['network', { status: 409, body: { error: 'still running' } }, { status: 201, body: { id: 5 } }]);
-    const done = upload<{ id: number }>('/api/gallery', new FormData(), { idempotent: true });
-    await vi.runAllTimersAsync();
-    await expect(done).resolves.toEqual({ id: 5 });
+  it('sends one key per upload and the same key again after a lost connection and a 409', { timeout: 15_000 }, async () => {
+    const sent = scriptXhr(['network', { status: 409, body: { error: 'still running' } }, { status: 201, body: { id: 5 } }, { status: 201, body: { id: 6 } }]);
+    expect((await settle(idempotentUpload<{ id: number }>('/api/gallery', new FormData()))).value).toEqual({ id: 5 });
     expect(sent).toHaveLength(3);
     const key = sent[0]?.['Idempotency-Key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent.map((h) => h['Idempotency-Key'])).toEqual([key, key, key]);
 
-    const next = upload('/api/gallery', new FormData(), { idempotent: true });
-    await vi.runAllTimersAsync();
-    await next.catch(() => undefined);
+    expect((await settle(idempotentUpload('/api/gallery', new FormData()))).value).toEqual({ id: 6 });
     expect(sent[3]?.['Idempotency-Key']).not.toBe(key);
   });
 
-  it('gives up after three attempts with the last failure, and never retries a refusal', async () => {
-    vi.useFakeTimers();
+  it('gives up after three attempts with the last failure, and never retries a refusal', { timeout: 15_000 }, async () => {
     const sent = scriptXhr(['network', 'network', 'network']);
-    const failed = upload('/api/gallery', new FormData(), { idempotent: true }).catch((e: unknown) => e);
-    await vi.runAllTimersAsync();
-    expect(await failed).toBeInstanceOf(ApiError);
+    expect((await settle(idempotentUpload('/api/gallery', new FormData()))).error).toBeInstanceOf(ApiError);
     expect(sent).toHaveLength(3);
 
     const refusedSent = scriptXhr([{ status: 422, body: { error: 'other content' } }]);
-    const refused = upload('/api/gallery', new FormData(), { idempotent: true }).catch((e: unknown) => e);
-    await vi.runAllTimersAsync();
-    expect(await refused).toMatchObject({ status: 422, message: 'other content' });
+    expect((await settle(idempotentUpload('/api/gallery', new FormData()))).error).toMatchObject({ status: 422, message: 'other content' });
     expect(refusedSent).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { Db } from '../../db/index';
+import { createDb, type Db } from '../../db/index';
 import { redisPrefixFor } from '../redis/index';
 import { sharedStateKind } from '../shared-state';
 import { FailSafeRateLimitStore, type RateLimitLog } from './fail-safe';
@@ -38,7 +38,12 @@ export function createRateLimitStore(
 ): RateLimitStore {
   const kind = sharedStateKind(config, 'RATE_LIMIT_STORE', config.rateLimitStore);
   if (kind === 'redis') return new FailSafeRateLimitStore(new RedisRateLimitStore(config.redisUrl as string, `${redisPrefixFor(config)}rl:`, log), log);
-  if (kind === 'postgres' && db) return new FailSafeRateLimitStore(new PostgresRateLimitStore(db), log);
+  // A pool of its own: limits are counted inside transactions too (a first message counts
+  // against the new-conversation limit where it is decided), and a hit that waited for the app's
+  // pool while every connection held such a transaction would wait for ever.
+  if (kind === 'postgres' && db && config.database.kind === 'postgres') {
+    return new FailSafeRateLimitStore(new PostgresRateLimitStore(createDb(config.database, { poolMax: 3 }), true), log);
+  }
   return new MemoryRateLimitStore();
 }
 

@@ -14,7 +14,11 @@ const SWEEP_BATCH = 1000;
 export class PostgresRateLimitStore implements RateLimitStore {
   private lastSweep = 0;
 
-  constructor(private readonly db: Db) {}
+  /** `owned`: the store made this database handle (a pool of its own) and closes it. */
+  constructor(
+    private readonly db: Db,
+    private readonly owned = false,
+  ) {}
 
   async hit(key: string, windowMs: number) {
     const answer = await hitCounter(this.db, key, windowMs, Date.now());
@@ -34,8 +38,9 @@ export class PostgresRateLimitStore implements RateLimitStore {
     return pingCounters(this.db);
   }
 
-  // The pool is the app's; it closes with the app.
-  async close() {}
+  async close() {
+    if (this.owned) await this.db.destroy();
+  }
 
   /** Removes up to a batch of rows whose window has passed; answers how many. */
   sweepExpired(): Promise<number> {

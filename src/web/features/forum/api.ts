@@ -16,7 +16,8 @@ import type {
 } from '../../../common/schemas/forum';
 import { pageQueryKeys } from '../../../common/page-queries';
 import { useLanguage } from '../../i18n/language';
-import { api, toQuery, upload } from '../../lib/api';
+import { api, toQuery } from '../../lib/api';
+import { idempotentUpload } from '../../lib/idempotent-upload';
 
 /** The forum's calls (docs: issue 25 §2). Types only from the schemas: the pages load no zod. */
 
@@ -86,7 +87,7 @@ export const forumApi = {
   upload: (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
     const form = new FormData();
     form.append('image', file);
-    return upload<ForumUpload>('/api/forum/uploads', form, { onProgress, signal, idempotent: true });
+    return idempotentUpload<ForumUpload>('/api/forum/uploads', form, { onProgress, signal });
   },
 };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GalleryImage } from '../../../../common/schemas/gallery';
-import { upload } from '../../../lib/api';
+import { idempotentUpload } from '../../../lib/idempotent-upload';
 import { PUBLIC_GALLERY_KEY } from './get-public-gallery';
 
 /** How many images upload at the same time: enough to keep the line busy, few enough that each shows progress. */
@@ -19,7 +19,7 @@ export async function uploadGalleryImage({ file, caption, styleIds, onProgress }
   form.append('image', file);
   if (caption.trim()) form.append('caption', caption.trim());
   for (const id of styleIds) form.append('styleIds', String(id));
-  return (await upload<{ success: boolean; image: GalleryImage }>('/api/gallery', form, { onProgress, idempotent: true })).image;
+  return (await idempotentUpload<{ success: boolean; image: GalleryImage }>('/api/gallery', form, { onProgress })).image;
 }
 
 /**

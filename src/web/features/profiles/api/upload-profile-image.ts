@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { upload } from '../../../lib/api';
+import { idempotentUpload } from '../../../lib/idempotent-upload';
 
 export type ProfileImageKind = 'avatar' | 'header';
 
@@ -11,7 +11,7 @@ export function useUploadProfileImage(id: number, kind: ProfileImageKind) {
       form.append('type', kind);
       form.append('userId', String(id));
       form.append('image', file);
-      return (await upload<{ success: boolean; imageUrl: string }>(`/api/users/${id}/upload-image`, form, { onProgress, idempotent: true })).imageUrl;
+      return (await idempotentUpload<{ success: boolean; imageUrl: string }>(`/api/users/${id}/upload-image`, form, { onProgress })).imageUrl;
     },
   });
 }
