@@ -10,6 +10,7 @@ import { defineConfig, rolldownVersion, version as viteVersion, type Plugin } fr
 // `.js` resolves to the .ts file for TypeScript and Vite alike; without an extension Vite warns.
 import { PUBLIC_PAGES } from './scripts/public-pages.js';
 import { heroImage } from './scripts/hero-image.js';
+import { BROWSER_SHARED_NAMESPACES } from './src/web/i18n/browser-namespaces.js';
 
 const API = 'http://127.0.0.1:3000';
 const OUT_DIR = path.resolve(import.meta.dirname, 'dist/web');
@@ -90,7 +91,42 @@ function localesFolder(): string {
 }
 
 /**
- * The browser build's chunk names: translations as `<localesFolder>/<web|common>/<lang>/<ns>.js`,
+ * The translations as JSON files in `<localesFolder>/<web|common>/<lang>/<ns>.json`, which the
+ * browser's translation layer fetches by language and namespace (src/web/i18n/i18n.ts): the
+ * folder's name reaches it as `__TGS_LOCALES__`. Only the browser's build writes them; of the
+ * texts shared with the server, only the namespaces the browser shows.
+ */
+function localeFiles(): Plugin {
+  let folder = '';
+  let ssr = false;
+  return {
+    name: 'tgs-locale-files',
+    apply: 'build',
+    config() {
+      folder = localesFolder();
+      return { define: { __TGS_LOCALES__: JSON.stringify(`/${folder}`) } };
+    },
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (ssr) return;
+      for (const [kind, dir] of Object.entries(LOCALE_DIRS)) {
+        const root = path.resolve(import.meta.dirname, dir);
+        for (const lang of readdirSync(root)) {
+          for (const file of readdirSync(path.join(root, lang))) {
+            if (!file.endsWith('.json') || (kind === 'common' && !BROWSER_SHARED_NAMESPACES.includes(file.slice(0, -'.json'.length)))) continue;
+            const texts: unknown = JSON.parse(readFileSync(path.join(root, lang, file), 'utf8'));
+            this.emitFile({ type: 'asset', fileName: `${folder}/${kind}/${lang}/${file}`, source: JSON.stringify(texts) });
+          }
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The chunk names: translations (only the server render still imports them as modules) as `<localesFolder>/<web|common>/<lang>/<ns>.js`,
  * the rest as Vite names them by default.
  */
 function chunkFileNames(): (chunk: { facadeModuleId: string | null }) => string {
@@ -156,7 +192,7 @@ const firstLoads = publicFirstLoads();
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), tailwindcss(), firstLoads.plugin, precompress(), heroImage()],
+  plugins: [react(), tailwindcss(), firstLoads.plugin, localeFiles(), precompress(), heroImage()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,

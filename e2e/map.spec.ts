@@ -165,7 +165,10 @@ describe('the map with a maps key', () => {
     await context.close();
   });
 
-  it("loads Google's script when the map is reached by the footer's link", async () => {
+  // Retried once: in one CI run of 29 November the reloaded map page never asked for the script
+  // within 20 s (on a loaded machine; it passed in every other run, and three times in a row
+  // alone). Each try opens a page of its own, so a retry repeats the whole journey.
+  it("loads Google's script when the map is reached by the footer's link", { retry: 1 }, async () => {
     const { context, page } = await keyedPage();
     const asked = await stubGoogle(page);
     await page.goto('/de/');
@@ -176,7 +179,8 @@ describe('the map with a maps key', () => {
     const loadedAt = () => page.evaluate(() => new URL(performance.getEntriesByType('navigation')[0]?.name ?? location.href).pathname);
     await expect.poll(loadedAt, { timeout: 20_000 }).toBe('/de/map');
     await page.getByRole('status').filter({ hasText: 'Google Maps wird geladen...' }).waitFor();
-    await expect.poll(asked, { timeout: 10_000 }).toBe(1);
+    // The map's chunk and the key come after the reload; a loaded machine may take a while.
+    await expect.poll(asked, { timeout: 20_000 }).toBe(1);
     await page.clock.runFor(2000);
     await page.locator('[data-testid="google-map"][data-stub-map="drawn"]').waitFor();
     expect(jsErrors(page)).toEqual([]);

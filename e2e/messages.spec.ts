@@ -123,9 +123,15 @@ describe('messages between two browsers', () => {
     expect(count).toBe(1);
   });
 
-  it('applies to a guest spot in one click and shows the spot card in the conversation', async () => {
+  it('applies to a guest spot through its dialog and shows the spot card in the conversation', async () => {
     await artistPage.goto('/guestspot/guest-spot-au-marais');
-    await artistPage.getByRole('button', { name: 'Apply for this guest spot' }).click();
+    await artistPage.getByRole('button', { name: 'Apply', exact: true }).click();
+    // The dialog offers the spot's whole window; the message is optional.
+    const dialog = artistPage.getByRole('dialog', { name: /^Apply for / });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Send application' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await artistPage.getByRole('link', { name: 'Open conversation' }).click();
     await artistPage.waitForURL(/\/messages\/\d+$/);
     const card = artistPage.getByText('Guest spot application');
     await card.waitFor();

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { AUTH_STORAGE_KEY } from '../src/common/constants';
 
 export interface NewAccount {
   email: string;
@@ -9,12 +10,15 @@ export interface NewAccount {
 
 /**
  * Registers through the API from inside the page, so the page's context holds the new session;
- * with `avatarPng` (base64) the account gets that picture too. Answers the new user.
+ * with `avatarPng` (base64) the account gets that picture too. Answers the new user. The app's
+ * saved session state is dropped as the app's own form would replace it: a "logged out" saved by
+ * a page shown before would otherwise be trusted for two minutes, and the next page would show
+ * the visitor's header although the browser holds a session.
  */
 export async function registerInPage(page: Page, account: NewAccount, avatarPng?: string): Promise<{ id: number; username: string; name: string }> {
   await page.goto('/');
   return page.evaluate(
-    async ({ input, png }) => {
+    async ({ input, png, authKey }) => {
       const res = await fetch('/api/auth/register', {
         method: 'POST',
         credentials: 'include',
@@ -23,6 +27,7 @@ export async function registerInPage(page: Page, account: NewAccount, avatarPng?
       });
       if (!res.ok) throw new Error(`register ${res.status}: ${await res.text()}`);
       const { user } = (await res.json()) as { user: { id: number; username: string; name: string } };
+      localStorage.removeItem(authKey);
       if (png) {
         const form = new FormData();
         form.append('type', 'avatar');
@@ -32,11 +37,14 @@ export async function registerInPage(page: Page, account: NewAccount, avatarPng?
       }
       return user;
     },
-    { input: account, png: avatarPng ?? null },
+    { input: account, png: avatarPng ?? null, authKey: AUTH_STORAGE_KEY },
   );
 }
 
-/** Logs out from inside the page, so the next login goes through the form as a person's would. */
+/** Logs out from inside the page, so the next login goes through the form as a person's would; the saved session state goes with it, as the app's logout drops it. */
 export async function logOutInPage(page: Page): Promise<void> {
-  await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{}' }));
+  await page.evaluate(async (authKey) => {
+    await fetch('/api/auth/logout', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    localStorage.removeItem(authKey);
+  }, AUTH_STORAGE_KEY);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -28,6 +28,34 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** The tour page (decision 046: opened from a shared link), measured beside the public pages without shaping the build's chunks. */
+const TOUR_PAGE = { name: 'tour', route: 'profileTour', screen: 'app/routes/tour-page.tsx' } as const;
+/** The tour page's own code (the list, the feed link, the globe's empty box), compressed. */
+const TOUR_OWN_MAX_BYTES = 4 * 1024;
+
+describe('first-load JavaScript of the tour page', () => {
+  it.each(LANGUAGES)(`adds at most ${TOUR_OWN_MAX_BYTES / 1024} KB of its own, without the globe, which loads after the page shows, in %s`, (lang) => {
+    const [load] = firstLoads(outDir, lang, [TOUR_PAGE]);
+    expect(load).toBeDefined();
+    if (!load) return;
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    // The globe's chunks: its module and what it imports that is its own (the drawing, d3-geo's projection).
+    const globe = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || globe.has(chunk.file) || !/globe/.test(chunk.file)) return;
+      globe.add(chunk.file);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    visit('features/map/globe.tsx');
+    expect(globe.size, 'the globe is a chunk of its own').toBeGreaterThan(0);
+    expect(load.chunks.map((c) => c.file).filter((file) => globe.has(file)), describeFirstLoad(load)).toEqual([]);
+    // The rest is the shell every page loads, held to the budget by the public pages above.
+    const own = load.chunks.find((c) => c.file === manifest[TOUR_PAGE.screen]?.file);
+    expect(own?.brotli ?? Infinity, describeFirstLoad(load)).toBeLessThanOrEqual(TOUR_OWN_MAX_BYTES);
+  });
+});
 
 describe('first-load JavaScript of the public pages', () => {
   // Each language ships its own translations, so each is held to the budget, less the headroom

@@ -10,6 +10,6 @@ export const PUBLIC_PAGES: readonly { name: string; route: RouteId; screen: stri
   { name: 'home', route: 'home', screen: 'features/home/home-page.tsx' },
   { name: 'profile', route: 'profile', screen: 'app/routes/profile-page.tsx' },
   { name: 'gallery', route: 'gallery', screen: 'features/gallery/gallery-page.tsx' },
-  { name: 'guest spots', route: 'guestSpots', screen: 'features/listings/list-page.tsx' },
+  { name: 'guest spots', route: 'guestSpots', screen: 'app/routes/listing-list-pages.tsx' },
   { name: 'artists', route: 'tattooArtists', screen: 'app/routes/artists-page.tsx' },
 ];

@@ -148,21 +148,37 @@ function pairPasses(a: Pass, b: Pass): QueryPair[] {
   const ga = group(a.queries);
   const gb = group(b.queries);
   const pairs: QueryPair[] = [];
+  const push = (qa: CapturedQuery | undefined, qb: CapturedQuery | undefined) => {
+    const any = (qa ?? qb) as CapturedQuery;
+    pairs.push({
+      module: any.module,
+      sqlite: qa?.sql ?? null,
+      postgres: qb?.sql ?? null,
+      parameters: qa?.parameters ?? [],
+      hot: a.outcomes[any.step]?.hot ?? false,
+    });
+  };
+  // Work that runs after the answer (the outbox's deliveries) may land in the next step on one
+  // pass and not the other, depending on timing; what a step leaves unpaired is paired again by
+  // the line of code alone, so such a query still shows once with both engines' forms.
+  const leftA = new Map<string, CapturedQuery[]>();
+  const leftB = new Map<string, CapturedQuery[]>();
+  const leave = (m: Map<string, CapturedQuery[]>, q: CapturedQuery) => m.set(q.site, [...(m.get(q.site) ?? []), q]);
   for (const k of new Set([...ga.keys(), ...gb.keys()])) {
     const la = ga.get(k) ?? [];
     const lb = gb.get(k) ?? [];
     for (let i = 0; i < Math.max(la.length, lb.length); i++) {
       const qa = la[i];
       const qb = lb[i];
-      const any = (qa ?? qb) as CapturedQuery;
-      pairs.push({
-        module: any.module,
-        sqlite: qa?.sql ?? null,
-        postgres: qb?.sql ?? null,
-        parameters: qa?.parameters ?? [],
-        hot: a.outcomes[any.step]?.hot ?? false,
-      });
+      if (qa && qb) push(qa, qb);
+      else if (qa) leave(leftA, qa);
+      else if (qb) leave(leftB, qb);
     }
+  }
+  for (const site of new Set([...leftA.keys(), ...leftB.keys()])) {
+    const la = leftA.get(site) ?? [];
+    const lb = leftB.get(site) ?? [];
+    for (let i = 0; i < Math.max(la.length, lb.length); i++) push(la[i], lb[i]);
   }
   return pairs;
 }

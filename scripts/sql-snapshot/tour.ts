@@ -7,6 +7,9 @@ import { multipartBody, type TestFile } from '../../src/server/test/multipart';
 import { SQLite } from '../../src/server/db/sqlite-driver';
 import { unsubscribeToken } from '../../src/server/modules/notifications/index';
 import { forumUnsubscribeToken, runDigest } from '../../src/server/modules/forum/index';
+import { cityAlertManageToken, cityAlertUnsubscribeToken } from '../../src/server/modules/city-alerts/index';
+import { followsUnsubscribeToken, runFollowMail } from '../../src/server/modules/follows/index';
+import { digestToken, runDigests } from '../../src/server/modules/saved-searches/index';
 import { runPostReminders } from '../../src/server/modules/instagram/index';
 import { stepContext } from './capture';
 
@@ -86,6 +89,23 @@ async function resetToken(dataDir: string, email: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`no reset mail to ${email}`);
+}
+
+/** The token of the newest mailed link to `path` (e.g. /alerts/confirm/) for an address; mails leave after the answer, so this waits for it. */
+async function mailedToken(dataDir: string, email: string, linkPath: string): Promise<string> {
+  const dir = path.join(dataDir, 'mail');
+  const safe = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  const pattern = new RegExp(`${linkPath.replace(/\//g, '\\/')}([A-Za-z0-9._-]+)`);
+  for (let i = 0; i < 200; i++) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(`-${safe}.eml`)).sort() : [];
+    const last = files.at(-1);
+    if (last) {
+      const token = pattern.exec(readFileSync(path.join(dir, last), 'latin1').replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1];
+      if (token) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no mail with ${linkPath} to ${email}`);
 }
 
 /**
@@ -208,6 +228,15 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   const second = { ...artist, cookie: sessionCookie(login) };
   await visit({ module: 'auth', method: 'POST', url: '/api/auth/logout', as: second, status: 200 });
   await visit({ module: 'auth', url: '/api/auth/me', as: second, status: 401 });
+
+  // Saved searches, made before the profiles and listings below so that those match them.
+  const savedArtists = json(await visit({ module: 'saved-searches', method: 'POST', url: '/api/saved-searches', as: other, payload: { kind: 'artists', name: 'Artists in Germany', filters: { country: 'DE' }, frequency: 'weekly' }, status: 201 })) as { search: { id: number } };
+  const savedSpots = json(await visit({ module: 'saved-searches', method: 'POST', url: '/api/saved-searches', as: other, payload: { kind: 'guest_spots', name: 'Hamburg', filters: { country: 'DE', city: hamburg.id }, frequency: 'instant' }, status: 201 })) as { search: { id: number } };
+  await visit({ module: 'saved-searches', method: 'POST', url: '/api/saved-searches', as: other, payload: { kind: 'guest_spots', name: 'Bad', filters: { minGuestShare: 150 } }, status: 400, lang: 'de' });
+  await visit({ module: 'saved-searches', method: 'POST', url: '/api/saved-searches', payload: { kind: 'artists', name: 'Visitor' }, status: 401 });
+  await visit({ module: 'saved-searches', url: '/api/saved-searches', as: other, status: 200 });
+  await visit({ module: 'saved-searches', method: 'PUT', url: `/api/saved-searches/${savedArtists.search.id}`, as: other, payload: { frequency: 'daily', filters: { country: 'DE', available: 'false' } }, status: 200 });
+  await visit({ module: 'saved-searches', method: 'PUT', url: `/api/saved-searches/${savedArtists.search.id}`, as: studio, payload: { paused: true }, status: 404 });
 
   // Profiles: the form, images, and the public reads.
   const profileForm = {
@@ -377,10 +406,19 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   // cursor, the count, read marks, a message deleted and a conversation hidden.
   const appliedSpot = created['/api/guest-spots']?.[0] as { id: number; slug: string };
   await visit({ module: 'messages', method: 'POST', url: `/api/guest-spots/${appliedSpot.id}/apply`, as: artist, payload: {}, status: 201 });
-  await visit({ module: 'messages', method: 'POST', url: `/api/guest-spots/${appliedSpot.id}/apply`, as: artist, payload: { content: 'Again' }, status: 200 });
+  await visit({ module: 'messages', method: 'POST', url: `/api/guest-spots/${appliedSpot.id}/apply`, as: artist, payload: { content: 'Again' }, status: 409 });
   await visit({ module: 'messages', method: 'POST', url: `/api/guest-spots/${appliedSpot.id}/apply`, as: studio, payload: {}, status: 403 });
   await visit({ module: 'messages', method: 'POST', url: '/api/guest-spots/999999/apply', as: artist, payload: {}, status: 404 });
   await visit({ module: 'listings', url: `/api/guest-spots/${appliedSpot.id}`, as: artist, status: 200 });
+  // Deals: the application as each side lists it, the counts, and the artist's tour and feeds.
+  await visit({ module: 'deals', url: '/api/applications?role=received', as: studio, status: 200, hot: true });
+  await visit({ module: 'deals', url: '/api/applications?role=sent', as: artist, status: 200 });
+  await visit({ module: 'deals', url: '/api/stays?role=artist', as: artist, status: 200 });
+  await visit({ module: 'deals', url: '/api/deals/summary', as: studio, status: 200, hot: true });
+  await visit({ module: 'deals', url: `/api/users/${artist.id}/stays`, status: 200 });
+  await visit({ module: 'tour', url: `/api/tours/${encodeURIComponent(artist.username.replace(/ /g, '-'))}`, status: 200 });
+  await visit({ module: 'tour', url: `/${encodeURIComponent(artist.username.replace(/ /g, '-'))}/tour.ics`, status: 200 });
+  await visit({ module: 'tour', url: '/api/calendar', as: artist, status: 200 });
   const messageClientId = '6f1c1a52-8a53-4f0e-9a57-3d1f7c2b9e10';
   const reply = { recipient_id: artist.id, content: 'Hallo Mara,\nwann passt es dir?', client_id: messageClientId };
   const sentMessage = json(await visit({ module: 'messages', method: 'POST', url: '/api/messages', as: studio, payload: reply, status: 201 })).message as { id: number };
@@ -498,6 +536,103 @@ export async function runTour(app: FastifyInstance, dataDir: string): Promise<St
   await task('auth', 'make an administrator (the admin command)', () => app.services.auth.promoteToAdmin(tourAdmin.email));
   const adminLogin = await visit({ module: 'auth', method: 'POST', url: '/api/auth/login', payload: { email: tourAdmin.email, password: tourAdmin.password }, status: 200 });
   const admin = { ...tourAdmin, cookie: sessionCookie(adminLogin) };
+
+  // Deals: the application declined, made again and withdrawn; an invitation accepted into a stay,
+  // its agreement read, accepted and printed, then the stay cancelled; the calendar feed revoked.
+  const received = json(await visit({ module: 'deals', url: '/api/applications?role=received&status=pending', as: studio, status: 200 })) as { applications: Array<{ id: number }> };
+  const pending = received.applications[0] as { id: number };
+  await visit({ module: 'deals', method: 'POST', url: `/api/applications/${pending.id}/accept`, as: artist, status: 403 });
+  await visit({ module: 'deals', method: 'POST', url: `/api/applications/${pending.id}/decline`, as: studio, payload: { reason: 'Schon voll' }, status: 200 });
+  const again = json(await visit({ module: 'messages', method: 'POST', url: `/api/guest-spots/${spot.id}/apply`, as: artist, payload: { message: 'Noch einmal' }, status: 201 })) as { applicationId: number };
+  await visit({ module: 'deals', method: 'POST', url: `/api/applications/${again.applicationId}/withdraw`, as: artist, status: 200 });
+  // City alerts without an account: a visitor asks near the studio's city and confirms from the
+  // mail, so the accept below tells them; then the manage link and the one-click unsubscribe.
+  const fan = 'fan@example.test';
+  const alertInput = { artistId: artist.id, email: fan, cityId: hamburg.id, radiusKm: 50, language: 'de' };
+  await visit({ module: 'city-alerts', method: 'POST', url: '/api/city-alerts', payload: alertInput, status: 202 });
+  await visit({ module: 'city-alerts', method: 'POST', url: '/api/city-alerts', payload: { ...alertInput, radiusKm: 30 }, status: 400 });
+  await visit({ module: 'city-alerts', method: 'POST', url: '/api/city-alerts', payload: { ...alertInput, artistId: studio.id }, status: 404 });
+  const alertConfirm = await mailedToken(dataDir, fan, '/alerts/confirm/');
+  await visit({ module: 'city-alerts', url: `/api/city-alerts/confirm?token=${alertConfirm}`, status: 200 });
+  await visit({ module: 'city-alerts', url: `/api/city-alerts/confirm?token=1.${'A'.repeat(43)}`, status: 404 });
+  const alertManage = `/api/city-alerts/manage/${cityAlertManageToken(app.ctx.config.sessionSecret, fan)}`;
+  await visit({ module: 'city-alerts', url: alertManage, status: 200 });
+  await visit({ module: 'city-alerts', url: `/api/city-alerts/manage/${'A'.repeat(43)}`, status: 404 });
+  const invitation = { startDate: day(6), endDate: day(10), message: 'Komm zu uns!', terms: { deal: { type: 'commission', guestSharePercent: 70 }, housing: 'guest_room' } };
+  await visit({ module: 'deals', method: 'POST', url: `/api/artist-availability/${availability.id}/invite`, as: artist, payload: invitation, status: 403 });
+  const invited = json(await visit({ module: 'deals', method: 'POST', url: `/api/artist-availability/${availability.id}/invite`, as: studio, payload: invitation, status: 201 })) as { id: number };
+  const accepted = json(await visit({ module: 'deals', method: 'POST', url: `/api/applications/${invited.id}/accept`, as: artist, status: 200 })) as { stay: { id: number } };
+  const stayId = accepted.stay.id;
+  await visit({ module: 'deals', url: '/api/stays?role=studio&status=confirmed', as: studio, status: 200 });
+  await visit({ module: 'agreements', url: `/api/stays/${stayId}/agreement`, as: studio, status: 200 });
+  await visit({ module: 'agreements', url: `/api/stays/${stayId}/agreement`, as: other, status: 404 });
+  await visit({ module: 'agreements', method: 'POST', url: `/api/stays/${stayId}/agreement/accept`, as: artist, payload: {}, status: 200 });
+  await visit({ module: 'agreements', url: `/api/stays/${stayId}/agreement.pdf`, as: admin, status: 200 });
+  // The accept's notice to the confirmed alert, delivered before the alert goes.
+  await task('city-alerts', 'deliver the notices of the confirmed stay', () => app.ctx.outbox.drain());
+  const alertUnsubscribe = `/api/city-alerts/unsubscribe/${cityAlertUnsubscribeToken(app.ctx.config.sessionSecret, { id: Number(alertConfirm.split('.')[0]), email_key: fan })}`;
+  await visit({ module: 'city-alerts', url: alertUnsubscribe, status: 303 });
+  await visit({ module: 'city-alerts', method: 'POST', url: alertUnsubscribe, status: 200 });
+  await visit({ module: 'city-alerts', method: 'POST', url: '/api/city-alerts', payload: alertInput, status: 202 });
+  await visit({ module: 'city-alerts', method: 'DELETE', url: `${alertManage}/2147483647`, status: 404 });
+  await task('city-alerts', 'delete the city alerts nobody confirmed', () => app.services.cityAlerts.cleanUp(new Date(Date.now() + 8 * 86_400_000)));
+  await visit({ module: 'city-alerts', method: 'DELETE', url: alertManage, status: 404 });
+  await visit({ module: 'trust', url: `/api/users/${studio.id}/trust`, status: 200 });
+  await visit({ module: 'trust', url: '/api/trust/review-prompts', as: artist, status: 200 });
+  // Following, while the stay is confirmed: the other user follows both sides, reads the feed, the lists and the weekly mail runs.
+  await visit({ module: 'follows', method: 'PUT', url: `/api/follows/${artist.id}`, as: other, status: 200 });
+  await visit({ module: 'follows', method: 'PUT', url: `/api/follows/${studio.id}`, as: other, status: 200 });
+  await visit({ module: 'follows', method: 'PUT', url: `/api/follows/${other.id}`, as: other, status: 400 });
+  await visit({ module: 'follows', method: 'PUT', url: `/api/follows/${studio.id}`, status: 401 });
+  await visit({ module: 'follows', url: `/api/follows/${artist.id}`, as: other, status: 200 });
+  await visit({ module: 'follows', url: '/api/follows', as: other, status: 200 });
+  await visit({ module: 'follows', url: '/api/followers', as: artist, status: 200 });
+  await visit({ module: 'follows', url: `/api/followers?cursor=${encodeURIComponent('2099-01-01T00:00:00.000Z_2147483647')}`, as: artist, status: 200 });
+  await visit({ module: 'follows', url: '/api/follows/feed', as: other, status: 200, hot: true });
+  await visit({ module: 'follows', url: `/api/follows/feed?cursor=${encodeURIComponent('2099-01-01T00:00:00.000Z_portfolio_1')}`, as: other, status: 200 });
+  await visit({ module: 'follows', url: '/api/follows/preferences', as: other, status: 200 });
+  await visit({ module: 'follows', method: 'PUT', url: '/api/follows/preferences', as: other, payload: { weeklyMail: true }, status: 200 });
+  await visit({ module: 'follows', method: 'PUT', url: '/api/follows/preferences', as: other, payload: { weeklyMail: 'yes' }, status: 400 });
+  await task('follows', 'mail the weekly following digests', () => runFollowMail(app.ctx, new Date(Date.now() + 60_000)));
+  const followsUnsubscribe = `/api/follows/unsubscribe/${followsUnsubscribeToken(app.ctx.config.sessionSecret, other.id)}`;
+  await visit({ module: 'follows', url: followsUnsubscribe, status: 200 });
+  await visit({ module: 'follows', method: 'POST', url: followsUnsubscribe, status: 200 });
+  await visit({ module: 'follows', method: 'POST', url: `/api/follows/unsubscribe/${other.id}.${'A'.repeat(43)}`, status: 400 });
+  await visit({ module: 'follows', method: 'DELETE', url: `/api/follows/${studio.id}`, as: other, status: 200 });
+  // Demand by city: three visitors confirm alerts about Hamburg, so the artist's answer names a
+  // city; the studio's counts the artists coming; visitors and staff are refused.
+  for (const email of ['demand1@example.test', 'demand2@example.test', 'demand3@example.test']) {
+    await visit({ module: 'city-alerts', method: 'POST', url: '/api/city-alerts', payload: { ...alertInput, email }, status: 202 });
+    await visit({ module: 'city-alerts', url: `/api/city-alerts/confirm?token=${await mailedToken(dataDir, email, '/alerts/confirm/')}`, status: 200 });
+  }
+  await visit({ module: 'demand', url: '/api/demand', as: artist, status: 200, hot: true });
+  await visit({ module: 'demand', url: '/api/demand', as: studio, status: 200, lang: 'de' });
+  await visit({ module: 'demand', url: '/api/demand', status: 401 });
+  await visit({ module: 'demand', url: '/api/demand', as: admin, status: 403 });
+  // The saved searches' hits: matched from the outbox, mailed as a digest, the digest's one-click unsubscribe, a delete.
+  await task('saved-searches', 'match the new listings and profiles against the saved searches', () => app.ctx.outbox.drain());
+  await task('saved-searches', 'mail the saved search digests', () => runDigests(app.ctx, new Date(Date.now() + 60_000)));
+  const savedUnsubscribe = `/api/saved-searches/unsubscribe/${digestToken(app.ctx.config.sessionSecret, [savedSpots.search.id])}`;
+  await visit({ module: 'saved-searches', url: savedUnsubscribe, status: 200 });
+  await visit({ module: 'saved-searches', method: 'POST', url: savedUnsubscribe, status: 200 });
+  await visit({ module: 'saved-searches', method: 'POST', url: `/api/saved-searches/unsubscribe/1.${'A'.repeat(43)}`, status: 400 });
+  await visit({ module: 'saved-searches', method: 'DELETE', url: `/api/saved-searches/${savedSpots.search.id}`, as: studio, status: 404 });
+  await visit({ module: 'saved-searches', method: 'DELETE', url: `/api/saved-searches/${savedSpots.search.id}`, as: other, status: 204 });
+  await visit({ module: 'deals', method: 'POST', url: `/api/stays/${stayId}/cancel`, as: studio, payload: { reason: 'Umbau' }, status: 200 });
+  const feed = json(await visit({ module: 'tour', url: '/api/calendar', as: studio, status: 200 })) as { url: string };
+  await visit({ module: 'tour', url: new URL(feed.url).pathname, status: 200 });
+  await visit({ module: 'tour', method: 'DELETE', url: '/api/calendar', as: studio, status: 204 });
+
+  // Studio verification: a document rejected, another approved, each read by the admin.
+  const certificate = { data: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), field: 'document', filename: 'gewerbe.pdf', type: 'application/pdf' };
+  await visit({ module: 'trust', url: '/api/trust/verification', as: studio, status: 200 });
+  const rejectedDoc = json(await visit({ module: 'trust', method: 'POST', url: '/api/trust/verification', as: studio, form: { fields: {}, file: certificate }, status: 201 })) as { id: number };
+  await visit({ module: 'trust', url: '/api/admin/verifications?status=pending', as: admin, status: 200 });
+  await visit({ module: 'trust', url: `/api/trust/verification/${rejectedDoc.id}/document`, as: admin, status: 200 });
+  await visit({ module: 'trust', url: `/api/trust/verification/${rejectedDoc.id}/document`, as: artist, status: 404 });
+  await visit({ module: 'trust', method: 'POST', url: `/api/admin/verifications/${rejectedDoc.id}/reject`, as: admin, payload: { reason: 'Unleserlich' }, status: 200 });
+  const approvedDoc = json(await visit({ module: 'trust', method: 'POST', url: '/api/trust/verification', as: studio, form: { fields: {}, file: certificate }, status: 201 })) as { id: number };
+  await visit({ module: 'trust', method: 'POST', url: `/api/admin/verifications/${approvedDoc.id}/approve`, as: admin, status: 200 });
   const users = `/api/admin/users/${target.id}`;
   await visit({ module: 'admin', url: '/api/admin/users', as: artist, status: 403 });
   await visit({ module: 'admin', url: '/api/admin/users', as: admin, status: 200 });

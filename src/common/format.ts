@@ -147,3 +147,19 @@ export function formatCountry(code: string | null | undefined, lang: Language): 
     return null;
   }
 }
+
+const calendarDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/**
+ * Days from one to another as the language writes a range ("3.–10. Mai", "May 3 – 10"), with the
+ * year only when it is not this year's. Days are calendar days, so they are read and written in UTC.
+ */
+export function formatDayRange(start: string, end: string, lang: Language, now: Date = new Date()): string {
+  const from = calendarDay(start);
+  const to = calendarDay(end);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return `${start} – ${end}`;
+  const thisYear = now.getUTCFullYear();
+  const withYear = from.getUTCFullYear() !== thisYear || to.getUTCFullYear() !== thisYear;
+  const format = new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+  return start === end ? format.format(from) : format.formatRange(from, to);
+}

@@ -1,5 +1,5 @@
 import { LANGUAGES } from './languages';
-import { LIST_FILTER_KEYS } from './page-queries';
+import { DEAL_FILTER_KEYS, LIST_FILTER_KEYS } from './page-queries';
 import type { RouteId } from './routes';
 import type { SearchType } from './schemas/search';
 
@@ -15,6 +15,9 @@ export interface PageParam {
 const FILTERS: Readonly<Record<string, PageParam>> = Object.fromEntries(LIST_FILTER_KEYS.map((key) => [key, {}]));
 /** A list's first page also reads `?page=` (the server leads n > 1 to `{list}/page/{n}`). */
 const FIRST_LIST_PAGE: Readonly<Record<string, PageParam>> = { ...FILTERS, page: { fallback: '1' } };
+/** The guest spot list also reads the deal's filters, so each filtered list is a page of its own. */
+const SPOT_FILTERS: Readonly<Record<string, PageParam>> = { ...FILTERS, ...Object.fromEntries(DEAL_FILTER_KEYS.map((key) => [key, {}])) };
+const FIRST_SPOT_PAGE: Readonly<Record<string, PageParam>> = { ...SPOT_FILTERS, page: { fallback: '1' } };
 const GALLERY: Readonly<Record<string, PageParam>> = { style: {}, country: {}, city: {} };
 const FORUM_LANGUAGE: Readonly<Record<string, PageParam>> = { language: { values: LANGUAGES } };
 const NONE: Readonly<Record<string, PageParam>> = {};
@@ -32,14 +35,15 @@ export const PAGE_PARAMS: Partial<Record<RouteId, Readonly<Record<string, PagePa
   home: NONE,
   // A visitor sees About for any tab they may not open (messages is the owner's).
   profile: { tab: { fallback: 'about', values: ['portfolio', 'guestspots', 'availability', 'reviews'] } },
+  profileTour: NONE,
   gallery: GALLERY,
   galleryDe: GALLERY,
   galleryEs: GALLERY,
   galleryFr: GALLERY,
   galleryPt: GALLERY,
-  guestSpots: FIRST_LIST_PAGE,
-  gastplatze: FIRST_LIST_PAGE,
-  guestSpotsPage: FILTERS,
+  guestSpots: FIRST_SPOT_PAGE,
+  gastplatze: FIRST_SPOT_PAGE,
+  guestSpotsPage: SPOT_FILTERS,
   guestSpot: NONE,
   availabilityList: FIRST_LIST_PAGE,
   availabilityListPage: FILTERS,

@@ -23,19 +23,27 @@ export function queryString(values: Record<string, string | number | boolean | n
 
 /** The filters a public list keeps in its address (?style=&country=&city=&from=&to=&q=&available=). */
 export const LIST_FILTER_KEYS = ['style', 'country', 'city', 'from', 'to', 'q', 'available'] as const;
-export type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
-export type ListFilters = Record<ListFilterKey, string>;
+/** The deal filters only the guest spot list keeps in its address (?dealType=&minGuestShare=&maxRentCents=&housing=). */
+export const DEAL_FILTER_KEYS = ['dealType', 'minGuestShare', 'maxRentCents', 'housing'] as const;
+export type DealFilterKey = (typeof DEAL_FILTER_KEYS)[number];
+export type ListFilterKey = (typeof LIST_FILTER_KEYS)[number] | DealFilterKey;
+/** A list's filters; the deal's are set on the guest spot list only. */
+export type ListFilters = Record<(typeof LIST_FILTER_KEYS)[number], string> & Partial<Record<DealFilterKey, string>>;
 
-/** A list's filters as its page reads them from the address: trimmed, '' when absent. */
-export function listFiltersOf(search: URLSearchParams): ListFilters {
+/** A list's filters as its page reads them from the address: trimmed, '' when absent; the deal's only with `deals` (the guest spot list). */
+export function listFiltersOf(search: URLSearchParams, deals = false): ListFilters {
   const out = {} as ListFilters;
-  for (const key of LIST_FILTER_KEYS) out[key] = search.get(key)?.trim() ?? '';
+  for (const key of deals ? [...LIST_FILTER_KEYS, ...DEAL_FILTER_KEYS] : LIST_FILTER_KEYS) out[key] = search.get(key)?.trim() ?? '';
   return out;
 }
 
-/** The query of a listing kind's public list (`{api}?style=&country=&city=&from=&to=&q=&page=`). */
+/** The query of a listing kind's public list (`{api}?style=&country=&city=&from=&to=&q=&dealType=&minGuestShare=&maxRentCents=&housing=&page=`). */
 export const listingListQuery = (filters: ListFilters, page: number) =>
-  queryString({ style: filters.style, country: filters.country, city: filters.city, from: filters.from, to: filters.to, q: filters.q, page });
+  queryString({
+    style: filters.style, country: filters.country, city: filters.city, from: filters.from, to: filters.to, q: filters.q,
+    dealType: filters.dealType, minGuestShare: filters.minGuestShare, maxRentCents: filters.maxRentCents, housing: filters.housing === 'true',
+    page,
+  });
 
 /** The filters of the artist and studio lists. */
 export type DirectoryFilters = Pick<ListFilters, 'style' | 'country' | 'city' | 'available'>;
@@ -84,6 +92,12 @@ export const pageQueryKeys = {
   ownerListings: (kindKey: string, lang: Language, ownerId: number | undefined) => [kindKey, 'owner', lang, ownerId] as const,
   /** GET /api/reviews/user/{id}: the reviews' pages (an infinite query by cursor). */
   reviews: (userId: number) => ['reviews', 'user', userId] as const,
+  /** GET /api/users/{id}/trust: a profile's trust figures (the same in every language). */
+  trustFigures: (userId: number) => ['trust', 'figures', userId] as const,
+  /** GET /api/users/{id}/stays: the answer's `stays` (a profile's public stays, the same in every language). */
+  userStays: (userId: number) => ['deals', 'userStays', userId] as const,
+  /** GET /api/tours/{username}: an artist's tour, its places named in the page's language. */
+  tour: (username: string, lang: Language) => ['tour', usernameKey(username), lang] as const,
   /** GET {api}{query}: a kind's public list. */
   listingList: (kindKey: string, lang: Language, query: string) => [kindKey, 'list', lang, query] as const,
   /** GET {url}: one listing, by slug or id. */

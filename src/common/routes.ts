@@ -118,6 +118,15 @@ const TABLE = {
   // printable receipt of one order.
   checkoutTest: { path: '/checkout/test/:orderId', access: 'user' },
   paymentReceipt: { path: '/dashboard/payments/:id/receipt', access: 'user' },
+  // Applications, invitations and stays of guest spot deals, both sides of each.
+  dealRequests: { path: '/dashboard/requests', access: 'user' },
+  // A stay's written agreement, for its two parties (and admins): the page, its PDF is /api/stays/{id}/agreement.pdf.
+  stayAgreement: { path: '/stays/:id/agreement', access: 'user' },
+  // City alerts without an account: the mails' links (the token names the address or the alert).
+  cityAlertsManage: { path: '/alerts/:token', access: 'public' },
+  cityAlertConfirm: { path: '/alerts/confirm/:token', access: 'public' },
+  // An artist's confirmed stays and open availabilities by date (its feed is /{username}/tour.ics).
+  profileTour: { path: '/:username/tour', access: 'public' },
   // Planned social posts: the owner's pages under their profile path (others: not found).
   userPosts: { path: '/:username/posts', access: 'user' },
   userPostUpsell: { path: '/:username/posts/upsell/:id', access: 'user' },

@@ -15,7 +15,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   'location-search-demo', 'location-search-simplified-demo', 'location-search-new-demo',
   'city-demo', 'geo-lookup-demo', 'en', 'de', 'es', 'fr', 'pt', 'payment', 'payments',
   'forgot-password', 'reset-password', 'not-authorized', 'robots-txt', 'sitemap', 'sitemaps', 'health',
-  'unsubscribe', 'checkout',
+  'unsubscribe', 'checkout', 'tour', 'stays', 'alerts',
 ]);
 
 /** The profile path segment of a username: NFC, spaces as hyphens. */

@@ -22,7 +22,6 @@ import { recordFastLane, registerMetrics } from './lib/metrics/index';
 import type { RateLimitStore } from './lib/rate-limit/index';
 import type { Storage } from './lib/storage/index';
 import { registerStorage } from './storage-wiring';
-import { createBackground } from './modules/auth/index';
 import { registerPresence } from './modules/events/index';
 import { registerModules } from './modules/index';
 import { devLogStream } from './lib/log-format';
@@ -87,9 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ctx = createContext(config, options, app.log);
   // Mails leave after the answer; closing waits for those already queued.
-  const background = createBackground(app.log);
-  app.addHook('preClose', () => background.idle());
-  const services = createServices({ ...ctx, background, log: app.log });
+  const services = createServices({ ...ctx, log: app.log });
   app.decorate('ctx', ctx);
   app.decorate('services', services);
   app.decorate('pages', createPageRegistry());

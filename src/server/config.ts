@@ -170,6 +170,12 @@ export interface Operator {
   example: boolean;
 }
 
+/**
+ * Whether the process is a worker of the unit test runner (vitest sets VITEST): read at import,
+ * before any config is loaded, by code that only trades cost for speed there (password hashing).
+ */
+export const UNDER_TEST_RUNNER = process.env.VITEST !== undefined;
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);

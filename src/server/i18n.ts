@@ -25,6 +25,16 @@ import deNotices from '../common/locales/de/notices.json';
 import esNotices from '../common/locales/es/notices.json';
 import frNotices from '../common/locales/fr/notices.json';
 import ptNotices from '../common/locales/pt/notices.json';
+import enCalendar from '../common/locales/en/calendar.json';
+import deCalendar from '../common/locales/de/calendar.json';
+import esCalendar from '../common/locales/es/calendar.json';
+import frCalendar from '../common/locales/fr/calendar.json';
+import ptCalendar from '../common/locales/pt/calendar.json';
+import enAgreements from '../common/locales/en/agreements.json';
+import deAgreements from '../common/locales/de/agreements.json';
+import esAgreements from '../common/locales/es/agreements.json';
+import frAgreements from '../common/locales/fr/agreements.json';
+import ptAgreements from '../common/locales/pt/agreements.json';
 import enServerErrors from '../common/locales/en/serverErrors.json';
 import deServerErrors from '../common/locales/de/serverErrors.json';
 import esServerErrors from '../common/locales/es/serverErrors.json';
@@ -48,6 +58,8 @@ const namespaces: Record<string, Record<Language, Dict>> = {
   mail: { en: enMail, de: deMail, es: esMail, fr: frMail, pt: ptMail },
   applications: { en: enApplications, de: deApplications, es: esApplications, fr: frApplications, pt: ptApplications },
   notices: { en: enNotices, de: deNotices, es: esNotices, fr: frNotices, pt: ptNotices },
+  calendar: { en: enCalendar, de: deCalendar, es: esCalendar, fr: frCalendar, pt: ptCalendar },
+  agreements: { en: enAgreements, de: deAgreements, es: esAgreements, fr: frAgreements, pt: ptAgreements },
 };
 
 /**

@@ -9,6 +9,11 @@ import { scheduleUnreadMail } from './modules/notifications/index';
 import { scheduleForumJobs } from './modules/forum/index';
 import { schedulePostReminders } from './modules/instagram/index';
 import { schedulePaymentReconciler } from './modules/payments/index';
+import { scheduleDealExpiry } from './modules/deals/index';
+import { scheduleReviewRequestMails } from './modules/trust/index';
+import { scheduleCityAlertCleanup } from './modules/city-alerts/index';
+import { scheduleFollowMail } from './modules/follows/index';
+import { scheduleSavedSearchDigests } from './modules/saved-searches/index';
 import { scheduleOutbox } from './lib/outbox/index';
 import { nameLeaseHolder } from './lib/jobs';
 import { scheduleIdempotencySweep } from './http/idempotency';
@@ -38,6 +43,16 @@ scheduleForumJobs(app, () => app.services.forum.sweepUploads());
 schedulePostReminders(app);
 // Open payments are settled at start (after a crash) and every five minutes.
 schedulePaymentReconciler(app);
+// Pending applications and invitations past their first day are marked expired.
+scheduleDealExpiry(app);
+// Both sides of a stay that ended are asked by mail to review each other, once.
+scheduleReviewRequestMails(app);
+// Followers who chose it get the week's Following feed by mail, once a week.
+scheduleFollowMail(app);
+// City alert requests nobody confirmed within 7 days are deleted.
+scheduleCityAlertCleanup(app, app.services.cityAlerts);
+// Saved searches' hits are mailed as digests at each search's frequency.
+scheduleSavedSearchDigests(app);
 // What a process that died left in the outbox, and the retries as they fall due.
 scheduleOutbox(app);
 

@@ -1,8 +1,11 @@
 import type { AppContext } from './context';
-import { type Background, createAuthService } from './modules/auth/index';
+import { createAgreementService } from './modules/agreements/index';
+import { createAuthService } from './modules/auth/index';
 import { createArtistService } from './modules/artists/index';
+import { createCityAlertService } from './modules/city-alerts/index';
 import { availabilityKind } from './modules/availability/index';
 import { createContactService } from './modules/contact/index';
+import { createDealService } from './modules/deals/index';
 import { createEventService } from './modules/events/index';
 import { createFeaturedService } from './modules/featured/index';
 import { createForumService, forumSitemapSource } from './modules/forum/index';
@@ -20,13 +23,14 @@ import { createPaymentService, createReceiptService, definePaymentCompleted } fr
 import { createProfileService } from './modules/profiles/index';
 import { createReferenceService } from './modules/reference/index';
 import { createReviewService } from './modules/reviews/index';
+import { createTourService } from './modules/tour/index';
+import { createTrustService } from './modules/trust/index';
 import { createSafetyService } from './modules/safety/index';
+import { createSavedSearchService } from './modules/saved-searches/index';
 import { createSitemapService, listingsSource, profilesSource, staticSource } from './modules/sitemap/index';
 import { createSiteService } from './modules/site/index';
 
 export interface ServiceDeps extends AppContext {
-  /** Work that runs after the answer has left (mails); closing the app waits for it. */
-  background: Pick<Background, 'defer'>;
   /** The app's logger, for services that report failures outside a request (payments). */
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
@@ -40,13 +44,19 @@ export function createServices(deps: ServiceDeps) {
   // The photos on every card of the lists, read a page at a time.
   const pictures = createCardImages(deps.db);
   const gallery = createGalleryService({ ...deps, reference });
-  const profiles = createProfileService({ ...deps, gallery, reference });
+  const notifications = createNotificationService(deps);
+  // Saved searches are matched from the events of listings newly shown and artist profiles saved; each hit rings the bell.
+  const savedSearches = createSavedSearchService({ ...deps, reference, notify: notifications.notify });
+  const profiles = createProfileService({ ...deps, gallery, reference, onSaved: savedSearches.onArtistSaved });
   const reviews = createReviewService(deps);
   const messages = createMessageService(deps);
+  // Visitors' alerts of an artist coming near: told of each stay confirmed and availability shown.
+  const cityAlerts = createCityAlertService(deps);
+  // Applications and invitations write their lines into the pair's conversation.
+  const deals = createDealService({ ...deps, messages, pictures, onStayConfirmed: (trx, id) => cityAlerts.tripEvent(trx, { kind: 'stay', id }) });
   const spotPhotos = createGuestSpotPhotoService(deps);
   const instagram = createInstagramService(deps);
   const receipts = createReceiptService(deps);
-  const notifications = createNotificationService(deps);
   // The forum writes its notices (replies, mentions) inside its own transactions.
   const forum = createForumService({ ...deps, notify: notifications.notify });
   const payments = createPaymentService({
@@ -90,14 +100,22 @@ export function createServices(deps: ServiceDeps) {
       viewerFields: async (viewer, id) => ({ hasApplied: await messages.hasApplied(viewer, id) }),
       // The workplace photos show on the detail page and go with the spot.
       attachments: { detail: spotPhotos.detailFields, files: spotPhotos.filesOfSpot },
+      onShown: [savedSearches.onGuestSpotShown],
     }),
-    availabilities: createListingService(availabilityKind, { ...deps, reference, pictures, counterpart: guestSpotKind }),
+    // An artist's confirmed stays take the spots they fill out of the availability's matches.
+    availabilities: createListingService(availabilityKind, {
+      ...deps,
+      reference,
+      pictures,
+      counterpart: guestSpotKind,
+      bookedMatches: deals.bookedSpots,
+      onShown: [{ emit: (trx, id) => cityAlerts.tripEvent(trx, { kind: 'availability', id }), committed: cityAlerts.committed }, savedSearches.onAvailabilityShown],
+    }),
     artists: createArtistService({ ...deps, reference, pictures }),
     // A block takes the thread out of the blocker's unread count: their open tabs hear the new one.
     safety: createSafetyService({
       ...deps,
-      defer: deps.background.defer,
-      unreadCount: (user) => messages.unreadCount(user),
+      unreadCount: (userId) => messages.unreadCount({ id: userId }),
       // Forum content reported by enough members is hidden until an admin decides.
       onReported: forum.reported,
     }),
@@ -105,6 +123,12 @@ export function createServices(deps: ServiceDeps) {
     forum,
     reviews,
     messages,
+    deals,
+    cityAlerts,
+    savedSearches,
+    agreements: createAgreementService(deps),
+    tour: createTourService({ ...deps, reference }),
+    trust: createTrustService(deps),
     instagram,
     receipts,
     payments,

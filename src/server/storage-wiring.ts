@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { scheduleJob } from './lib/jobs';
 import { collectObjects, isMarked, registerUploads, S3Storage, type UploadGuard } from './lib/storage/index';
 import { galleryUploadAccess } from './modules/gallery/index';
+import { isPrivateDocumentKey } from './modules/trust/index';
 
 /** How often the collector looks for objects due for deletion. */
 const COLLECT_EVERY_MS = 3600_000;
@@ -14,12 +15,14 @@ const COLLECT_EVERY_MS = 3600_000;
  */
 export function registerStorage(app: FastifyInstance, ctx: AppContext): void {
   const { storage, db, config } = ctx;
+  // Studios' verification documents share the store but are only ever served by their own
+  // guarded route: under /uploads they do not exist, whoever asks and whatever the store.
   if (!(storage instanceof S3Storage)) {
-    registerUploads(app, storage, config.dataDir);
+    registerUploads(app, storage, config.dataDir, async (key) => (isPrivateDocumentKey(key) ? 'gone' : 'public'));
     return;
   }
   const guard: UploadGuard = async (key, request) => {
-    if (await isMarked(db, key)) return 'gone';
+    if (isPrivateDocumentKey(key) || (await isMarked(db, key))) return 'gone';
     return galleryUploadAccess(db, key, request.user);
   };
   registerUploads(app, storage, config.dataDir, guard);

@@ -127,19 +127,26 @@ export async function render(url: string, lang: Language, routeId: RouteId, quer
   if (router.state.error) return null;
 
   const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  for (const query of queries) client.setQueryData(query.key, query.data);
-  const html = await renderAll(tree(client, router, lang));
-  const missing = waiting(client);
-  if (missing.length > 0) throw new Error(`The page asked for data its loader did not give: ${JSON.stringify(missing.map((q) => q.queryKey))}`);
-  const head = LEADING_PRELOADS.exec(html)?.[0] ?? '';
-  return {
-    html: html.slice(head.length),
-    head,
-    state: {
-      lang,
-      namespaces,
-      queries: dehydrate(client),
-    },
-  };
+  // The browser's 30 minutes of keeping an unused query would keep every render's client, its
+  // queries and the render itself alive on a timer: a render's client lives as long as the render
+  // (no timers), and is emptied once the page is written.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false, gcTime: Infinity } });
+  try {
+    for (const query of queries) client.setQueryData(query.key, query.data);
+    const html = await renderAll(tree(client, router, lang));
+    const missing = waiting(client);
+    if (missing.length > 0) throw new Error(`The page asked for data its loader did not give: ${JSON.stringify(missing.map((q) => q.queryKey))}`);
+    const head = LEADING_PRELOADS.exec(html)?.[0] ?? '';
+    return {
+      html: html.slice(head.length),
+      head,
+      state: {
+        lang,
+        namespaces,
+        queries: dehydrate(client),
+      },
+    };
+  } finally {
+    client.clear();
+  }
 }

@@ -7,7 +7,7 @@ import { MAX_ID } from './ids';
  * The admin area's sections, as the second part of their path (/admin/users); the dashboard is
  * /admin itself. The server sends other /admin/... paths to /admin, and the app does too.
  */
-export const ADMIN_SECTION_IDS = ['users', 'gallery', 'reports', 'premium', 'featured', 'instagram', 'city-import', 'statistics', 'contact'] as const;
+export const ADMIN_SECTION_IDS = ['users', 'gallery', 'reports', 'premium', 'featured', 'instagram', 'city-import', 'statistics', 'contact', 'verification'] as const;
 export type AdminSectionId = (typeof ADMIN_SECTION_IDS)[number];
 
 /** The page an admin path shows: a section with its optional item, or null when it is none (then /admin). */

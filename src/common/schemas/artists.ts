@@ -36,6 +36,8 @@ export interface ArtistListItem {
   countryCode: string | null;
   styles: StyleRef[];
   featured: boolean;
+  /** A verified studio: an admin approved its documents (always false on an artist's card). */
+  verified: boolean;
   /** The received reviews' mean to one decimal (0 without reviews) and their number, as featured cards carry it. */
   rating: { average: number; count: number };
   currentAvailability: CurrentAvailability | null;

@@ -1,3 +1,4 @@
+import { dealWishesField, type DealWishes } from './deal-terms';
 import { LISTING_LIMITS, listingSchemas, optionalText, type ListPage, type ListingBase, type ListingListItem, type ListingMatch, type ListingRequestTypes, type OwnerCard } from './listing-fields';
 import type { GuestSpot } from './guest-spots';
 
@@ -7,6 +8,8 @@ const schemas = listingSchemas(
   {
     /** Free text ("Süddeutschland", "anywhere in Portugal"); country and city are optional. */
     preferredLocation: optionalText(LISTING_LIMITS.preferredLocation),
+    /** What the artist looks for in a deal; matches rank spots that fit it first. `null` in an update removes it. */
+    wishes: dealWishesField,
   },
   'artistId',
 );
@@ -25,6 +28,8 @@ export const availabilityOwnerQuery = schemas.ownerQuery;
 /** An availability (guest artist offer) as every answer carries it (the specified entity plus place and artist). */
 export interface Availability extends ListingBase {
   preferredLocation: string | null;
+  /** What the artist looks for in a deal; null when none given. */
+  wishes: DealWishes | null;
   artist: OwnerCard;
 }
 

@@ -35,5 +35,7 @@ export interface FeaturedArtist {
 
 export interface FeaturedStudio extends FeaturedArtist {
   workstations: number;
+  /** An admin approved the studio's trade registration or hygiene certificate. */
+  verified: boolean;
   amenities: { piercings: boolean; tattooRemoval: boolean; microblading: boolean };
 }

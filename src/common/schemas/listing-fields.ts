@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../text';
 import type { CardImage } from './card-images';
 import type { Can } from './can';
+import type { FitReason } from './deal-terms';
 import { MAX_ID, idNumber } from './ids';
 
 import { EARLIEST_DATE, LATEST_DATE, LISTING_LIMITS, LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, OWNER_LIST_MAX, isCalendarDay } from '../listing-limits';
@@ -143,6 +144,8 @@ export interface OwnerCard {
   username: string;
   avatar: string | null;
   cityName: string | null;
+  /** A verified studio: an admin approved its trade registration or hygiene certificate (never an artist). */
+  verified: boolean;
 }
 
 /** The fields every listing answer carries, whatever its kind; a kind adds its own and its owner's card. */
@@ -201,10 +204,11 @@ export type ListingRequestTypes<S extends { create: z.ZodType; update: z.ZodType
 
 /**
  * A listing of the other kind that fits one, under the other kind's name (`availability`,
- * `guestSpot`): why it fits, the score that orders the matches (best first), and pictures of the
- * other poster's work for its card.
+ * `guestSpot`): why it fits, the score that orders the matches (best first), how the spot's terms
+ * fit the artist's wishes (`fit`: matches with more of them lead), and pictures of the other
+ * poster's work for its card.
  */
-export type ListingMatch<Key extends string, Item> = MatchFit & { images: CardImage[] } & Record<Key, Item>;
+export type ListingMatch<Key extends string, Item> = MatchFit & { images: CardImage[]; fit: FitReason[] } & Record<Key, Item>;
 
 /**
  * A listing on a card of its public list: with the pictures the card leads with (empty without

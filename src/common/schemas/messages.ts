@@ -4,6 +4,7 @@ import { MAX_ID, idNumber } from './ids';
 import { MESSAGE_MAX, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGETS } from '../message-limits';
 import type { ForumLiveEvent } from './forum';
 import type { NotificationLiveEvent } from './notifications';
+import type { DealLiveEvent, DealMessageReference } from './deals';
 
 export { CONVERSATIONS_PAGE_SIZE, MAIL_EXCERPT_CHARS, MESSAGE_COUNTDOWN_FROM, MESSAGE_MAX, MESSAGES_PAGE_SIZE, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_TARGETS } from '../message-limits';
 
@@ -94,7 +95,9 @@ export interface MessagePerson {
 }
 
 /** What an application message points at; `available` false once the spot is gone or ended. */
-export interface MessageReference {
+export type MessageReference = GuestSpotMessageReference | DealMessageReference;
+
+export interface GuestSpotMessageReference {
   type: 'guest_spot';
   id: number;
   slug: string;
@@ -165,7 +168,8 @@ export type LiveEvent =
   | { type: 'conversation.read'; readerId: number; contactId: number; readAt: string; upToId: number }
   | { type: 'unread.count'; count: number }
   | NotificationLiveEvent
-  | ForumLiveEvent;
+  | ForumLiveEvent
+  | DealLiveEvent;
 
 export interface Block {
   id: number;

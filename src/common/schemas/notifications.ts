@@ -21,6 +21,8 @@ export const notificationParams = {
   forum_reply: z.object({ name: z.string().max(200), title: z.string().max(200) }),
   /** Someone mentioned the reader (@name) in a forum post. */
   forum_mention: z.object({ name: z.string().max(200), title: z.string().max(200) }),
+  /** A saved search of the reader matched something new: the search's name and the item's title (a listing's, an artist's name). */
+  saved_search: z.object({ name: z.string().max(200), title: z.string().max(200) }),
 } as const;
 export type NotificationKind = keyof typeof notificationParams;
 export const NOTIFICATION_KINDS = Object.keys(notificationParams) as NotificationKind[];

@@ -165,6 +165,8 @@ export interface ProfileUser extends Record<SocialNetwork, string | null> {
   /** The number of reviews received, under the review summary's name and the dashboard stats' name. */
   totalReviews: number;
   reviewsCount: number;
+  /** How many accounts follow this one; who they are only the account itself sees. */
+  followers: number;
   /** Ordered by position, then id. */
   galleryImages: GalleryImage[];
   /** Only in answers to the profile's owner. */

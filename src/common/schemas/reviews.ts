@@ -41,6 +41,8 @@ export interface Review {
   createdAt: string;
   updatedAt: string;
   reviewer: ReviewPerson;
+  /** The latest completed stay between reviewer and reviewed (either way round), by its month `yyyy-mm`; null without one. */
+  verifiedStay: { month: string } | null;
   can?: { edit: boolean; delete: boolean };
 }
 

@@ -39,6 +39,8 @@ export interface SearchResult {
   /** A path without a language prefix. */
   url: string;
   imageUrl: string | null;
+  /** The hit is a verified studio's profile or guest spot. */
+  verified: boolean;
 }
 
 export interface SearchAnswer {

@@ -4,7 +4,7 @@ import { createContext } from '../context';
 import { migrateToLatest } from '../db/index';
 import { AppError } from '../errors';
 import { MemoryRateLimitStore } from '../lib/rate-limit/index';
-import { type AuthService, createBackground } from '../modules/auth/index';
+import type { AuthService } from '../modules/auth/index';
 import { createServices } from '../services';
 
 export type AdminCommand =
@@ -24,13 +24,11 @@ interface Output {
 export async function openCommandServices(config: Config) {
   // One process alone needs no shared rate limits.
   const ctx = createContext(config, { rateLimits: new MemoryRateLimitStore() });
-  const background = createBackground({ error: (...args: unknown[]) => console.error(...args) });
-  const { auth } = createServices({ ...ctx, background });
+  const { auth } = createServices(ctx);
   await migrateToLatest(ctx.db);
   return {
     auth,
     async close() {
-      await background.idle();
       await ctx.invalidation.close();
       await ctx.events.close();
       await ctx.db.destroy();

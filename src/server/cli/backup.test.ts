@@ -32,7 +32,8 @@ async function emptyTarget(engine: Engine, source: Config): Promise<{ config: Co
   if (engine === 'sqlite' || source.database.kind !== 'postgres') return { config, drop: () => rm(dataDir, { recursive: true, force: true }) };
   const name = `tgs_restore_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: source.database.kind === 'postgres' ? source.database.url : '' });
+    // The server's own database: the source app's database may be dropped before this one.
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await client.connect();
     await client.query(text).finally(() => client.end());
   };

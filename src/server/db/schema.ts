@@ -83,6 +83,17 @@ export interface UsersTable extends Record<SocialNetwork, string | null>, Timest
   /** Mail preferences per kind of forum notice: replies in watched threads, mentions. */
   email_on_forum_reply: Defaulted<Flag>;
   email_on_forum_mention: Defaulted<Flag>;
+  /** The weekly mail of the Following feed, off until chosen (migration 2026-11-28-100). */
+  email_weekly_follows: Defaulted<Flag>;
+  /** The Monday (yyyy-mm-dd) of the last week whose Following mail was claimed. */
+  follows_mail_week: Defaulted<string | null>;
+}
+
+/** One account following another (an artist or studio); the pair is the key. */
+export interface FollowsTable {
+  follower_id: number;
+  followed_id: number;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -240,6 +251,13 @@ export interface GuestSpotsTable extends ListingColumns {
   compensation_details: string | null;
   places: Defaulted<number>;
   requirements: string | null;
+  /** The structured terms as JSON text (DealTerms), null without any. */
+  terms: string | null;
+  /** Facts of `terms` the list filters by, written with it. */
+  deal_type: string | null;
+  guest_share_percent: number | null;
+  rent_day_cents: number | null;
+  offers_housing: Defaulted<Flag>;
 }
 
 export interface GuestSpotStylesTable {
@@ -250,6 +268,8 @@ export interface GuestSpotStylesTable {
 export interface AvailabilitiesTable extends ListingColumns {
   artist_id: number;
   preferred_location: string | null;
+  /** What the artist looks for in a deal, as JSON text (DealWishes), null without any. */
+  wishes: string | null;
 }
 
 export interface AvailabilityStylesTable {
@@ -331,11 +351,82 @@ export interface ReportsTable {
   created_at: Timestamp;
 }
 
-export interface ApplicationsTable {
-  guest_spot_id: number;
+/** An application or invitation (migration 2026-11-28-010): `terms` is a JSON snapshot. */
+export interface DealRequestsTable {
+  id: Generated<number>;
+  kind: string;
+  status: string;
+  guest_spot_id: number | null;
+  availability_id: number | null;
   artist_id: number;
-  message_id: number | null;
+  studio_id: number;
+  start_date: string;
+  end_date: string;
+  terms: string | null;
+  message: string | null;
+  reason: string | null;
   created_at: Timestamp;
+  decided_at: Timestamp | null;
+  stay_id: number | null;
+}
+
+/** One private calendar feed per account; its token is the secret part of the feed's address. */
+export interface CalendarFeedsTable {
+  user_id: number;
+  token: string;
+  created_at: string;
+}
+
+/** A guest stay an accepted request became (migration 2026-11-28-010). */
+export interface StaysTable {
+  id: Generated<number>;
+  artist_id: number;
+  studio_id: number;
+  guest_spot_id: number | null;
+  request_id: number | null;
+  start_date: string;
+  end_date: string;
+  city_name: string | null;
+  terms: string | null;
+  status: string;
+  created_at: Timestamp;
+  cancelled_at: Timestamp | null;
+  cancel_reason: string | null;
+  cancelled_by: number | null;
+}
+
+/** A studio's uploaded proof (migration 2026-11-28-050); status pending, approved or rejected. */
+export interface StudioVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+  /** The private document's storage key: never a public URL. */
+  document_key: string;
+  content_type: string;
+  /** The admin's reason for a rejection. */
+  reason: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: number | null;
+}
+
+/** One side of a stay that was mailed to review the other (migration 2026-11-28-050). */
+export interface StayReviewMailsTable {
+  stay_id: number;
+  user_id: number;
+  sent_at: Timestamp;
+}
+
+/** A party's acceptance of a stay's written agreement, for one version of it (migration 2026-11-28-040). */
+export interface AgreementAcceptancesTable {
+  id: Generated<number>;
+  stay_id: number;
+  user_id: number;
+  /** artist or studio */
+  side: string;
+  /** The hash of what the agreement was written from when it was accepted. */
+  terms_hash: string;
+  accepted_at: Timestamp;
 }
 
 /** The catalogue: prices in integer cents, edited by the admin area. */
@@ -600,7 +691,17 @@ export interface Database {
   unread_counters: UnreadCountersTable;
   blocks: BlocksTable;
   reports: ReportsTable;
-  applications: ApplicationsTable;
+  deal_requests: DealRequestsTable;
+  stays: StaysTable;
+  agreement_acceptances: AgreementAcceptancesTable;
+  calendar_feeds: CalendarFeedsTable;
+  studio_verifications: StudioVerificationsTable;
+  stay_review_mails: StayReviewMailsTable;
+  follows: FollowsTable;
+  city_alerts: CityAlertsTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_hits: SavedSearchHitsTable;
+  city_alert_sends: CityAlertSendsTable;
   gallery_images: GalleryImagesTable;
   guest_spot_photos: GuestSpotPhotosTable;
   gallery_image_styles: GalleryImageStylesTable;
@@ -642,6 +743,7 @@ export interface Database {
   search_state: SearchStateTable;
   forum_categories: ForumCategoriesTable;
   forum_threads: ForumThreadsTable;
+  forum_category_stats: ForumCategoryStatsTable;
   forum_posts: ForumPostsTable;
   forum_post_images: ForumPostImagesTable;
   forum_likes: ForumLikesTable;
@@ -650,6 +752,60 @@ export interface Database {
   job_leases: JobLeasesTable;
   storage_deletions: StorageDeletionsTable;
   outbox_events: OutboxEventsTable;
+}
+
+/** A mail alert of an address for an artist coming near a city (migration 2026-11-28-110). */
+/** A member's saved filters of a public list (docs/decisions/051). */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** guest_spots, availabilities or artists. */
+  kind: string;
+  /** The set filters as JSON, in the list's own spelling. */
+  filters: string;
+  name: string;
+  /** instant, daily or weekly: how often hits are mailed. */
+  frequency: string;
+  paused: Generated<number>;
+  /** The country id the filters name, 0 for any: the matching's prefilter. */
+  country_key: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_digest_at: Timestamp | null;
+}
+
+/** An item a saved search matched, once per search and item. */
+export interface SavedSearchHitsTable {
+  search_id: number;
+  item_kind: string;
+  item_id: number;
+  created_at: Timestamp;
+  mailed_at: Timestamp | null;
+}
+
+export interface CityAlertsTable {
+  id: Generated<number>;
+  artist_id: number;
+  email: string;
+  /** The address folded (trimmed, lower case): one alert per address, artist and city. */
+  email_key: string;
+  city_id: number;
+  radius_km: number;
+  language: string;
+  /** SHA-256 of the address's manage link token, the same on all its rows. */
+  manage_hash: string;
+  /** Null until the address confirmed the double opt-in mail: nothing is sent before. */
+  confirmed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Which alert was mailed about which stay or availability: its key lets one mail through. */
+export interface CityAlertSendsTable {
+  alert_id: number;
+  source_kind: string;
+  source_id: number;
+  sent_at: Timestamp;
 }
 
 /** A shared rate-limit counter (migration 2026-11-27-120, src/server/lib/rate-limit/postgres.ts). */
@@ -703,6 +859,14 @@ export interface ForumCategoriesTable extends LocalizedNames {
 
 /** Who hid a thread or post: an admin, three members' reports, or the word list (held for review). */
 export type ForumHiddenBy = 'admin' | 'reports' | 'words';
+
+/** A category's visible threads, their posts and its last activity, kept by triggers on forum_threads (migration 2026-11-28-130). */
+export interface ForumCategoryStatsTable {
+  category_id: number;
+  threads: Defaulted<number>;
+  posts: Defaulted<number>;
+  last_post_at: Timestamp | null;
+}
 
 export interface ForumThreadsTable {
   id: Generated<number>;

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { requestLanguage } from '../i18n';
 import { s3ImageOrigin } from '../lib/storage/index';
 import { controlCharacterErrorOf } from './input-guard';
+import { keepRefusedBodyConnection } from './lingering-close';
 import { MAP_PAGE, crossSiteError, securityHeaders } from './security';
 
 /**
@@ -31,6 +32,7 @@ export async function registerPipeline(app: FastifyInstance, config: Pick<Config
   // send time, so a hijacked reply (the event stream) writes its own.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (keepRefusedBodyConnection(request.raw, reply.raw, reply.getHeader('connection'))) reply.removeHeader('connection');
     done(null, payload);
   });
 }

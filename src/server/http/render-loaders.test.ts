@@ -7,7 +7,7 @@ import { matchRoute, type RouteId } from '../../common/routes';
 import { ageAccount, categoryIds, postReply, postThread } from '../modules/forum/testing';
 import { describeEachEngine, useTestApp } from '../test/app';
 import { createArtist, createStudio } from '../test/factories';
-import { call, createAvailability, createGuestSpot } from '../test/listing-factories';
+import { call, createAvailability, createGuestSpot, day } from '../test/listing-factories';
 import { givePicture } from '../test/pictures';
 import { buildRequired, describeWith } from '../test/services';
 import { SERVER_RENDERED, serverEntryPath } from './render';
@@ -34,6 +34,7 @@ describeWith(build, 'server-rendered pages loaded by their routes\' loaders', ()
   describeEachEngine('page loaders', (engine) => {
     const pages: string[] = [];
     let studioId = 0;
+    let artistId = 0;
     let spotSlug = '';
     const t = useTestApp(
       engine,
@@ -43,8 +44,20 @@ describeWith(build, 'server-rendered pages loaded by their routes\' loaders', ()
         studioId = studio.user.id;
         await givePicture(app, studio);
         await givePicture(app, artist);
-        spotSlug = (await createGuestSpot(app, studio, { title: 'Loader Residency' })).slug;
+        artistId = artist.user.id;
+        const spot = await createGuestSpot(app, studio, { title: 'Loader Residency', startDate: day(5), endDate: day(60) });
+        spotSlug = spot.slug;
         const trip = await createAvailability(app, artist, { title: 'Loader Tour' });
+        // A confirmed stay (the tour and the profile's trips) and an approved document (the badge).
+        const now = new Date().toISOString();
+        await app.ctx.db
+          .insertInto('stays')
+          .values({ artist_id: artist.user.id, studio_id: studio.user.id, guest_spot_id: spot.id, request_id: null, start_date: day(10), end_date: day(17), city_name: 'Berlin', terms: null, status: 'confirmed', created_at: now, cancelled_at: null, cancel_reason: null, cancelled_by: null })
+          .execute();
+        await app.ctx.db
+          .insertInto('studio_verifications')
+          .values({ user_id: studio.user.id, status: 'approved', document_key: 'verifications/loader.pdf', content_type: 'application/pdf', reason: null, created_at: now, decided_at: now, decided_by: null })
+          .execute();
         await ageAccount(app, artist, studio);
         const category = (await categoryIds(app)).get('technique-machines') as number;
         const thread = await postThread(app, artist, { categoryId: category, title: 'Which needle for fine lines?' });
@@ -55,6 +68,9 @@ describeWith(build, 'server-rendered pages loaded by their routes\' loaders', ()
           '/Loader-Studio',
           '/Loader-Studio?tab=guestspots',
           '/Loader-Artist?tab=availability',
+          '/Loader-Artist',
+          '/Loader-Artist/tour',
+          '/de/Loader-Artist/tour',
           '/tattoo-gallery',
           '/de/tattoo-galerie',
           '/es/galeria-de-tatuajes',
@@ -142,6 +158,25 @@ describeWith(build, 'server-rendered pages loaded by their routes\' loaders', ()
       await same('/tattooartists', ['styles', 'en'], '/api/styles?lang=en');
       await same('/tattoo-gallery', ['gallery', 'public', 'en', { style: '', country: '', city: '' }], '/api/gallery', (a) => ({ pages: [a], pageParams: [''] }));
       await same('/forum', ['forum', 'categories', 'en'], '/api/forum/categories', (a) => a.categories);
+      await same('/Loader-Studio', ['trust', 'figures', studioId], `/api/users/${studioId}/trust`);
+      await same('/Loader-Artist', ['deals', 'userStays', artistId], `/api/users/${artistId}/stays`, (a) => a.stays);
+      await same('/Loader-Artist/tour', ['tour', 'loader-artist', 'en'], '/api/tours/Loader-Artist');
+    });
+
+    it('renders the tour, the profile\'s trips and trust, and the verified badge on cards, into the HTML', async () => {
+      const tour = root((await call(t.app, 'GET', '/de/Loader-Artist/tour')).body) ?? '';
+      // The tour's list is in the server's markup: the host studio, its city and the open dates.
+      expect(tour).toContain('Loader Studio');
+      expect(tour).toContain('Berlin');
+      expect(tour).toContain('Loader Tour');
+      // The globe is the browser's alone: its box, no canvas.
+      expect(tour).not.toContain('<canvas');
+      const profile = root((await call(t.app, 'GET', '/Loader-Artist')).body) ?? '';
+      expect(profile).toContain('Loader Studio');
+      expect(root((await call(t.app, 'GET', '/Loader-Studio')).body)).toContain('Verified studio');
+      expect(root((await call(t.app, 'GET', '/tattoostudios')).body)).toContain('Verified studio');
+      expect(root((await call(t.app, 'GET', `/guestspot/${spotSlug}`)).body)).toBeTruthy();
+      expect(root((await call(t.app, 'GET', '/de/guestspots')).body)).toContain('Verifiziertes Studio');
     });
 
     it('keeps one page for an address with junk parameters and without: they neither render nor take a place', async () => {

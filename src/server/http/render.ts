@@ -15,6 +15,8 @@ import { tags, userTagsIn } from '../lib/answer-cache/index';
 export const SERVER_RENDERED: ReadonlySet<RouteId> = new Set<RouteId>([
   'home',
   'profile',
+  // An artist's tour: where she guests next, a page shared as a link.
+  'profileTour',
   'gallery',
   'galleryDe',
   'galleryEs',
@@ -111,6 +113,8 @@ const LIST_TAGS: Partial<Record<RouteId, string[]>> = {
   availabilityList: [tags.listings('availabilities')],
   availabilityListPage: [tags.listings('availabilities')],
   tattooArtist: [tags.listings('availabilities')],
+  // A tour lists the artist's availabilities beside her stays.
+  profileTour: [tags.listings('availabilities')],
   tattooArtists: [tags.artists],
   tattooArtistsPage: [tags.artists],
   // The studio directory: as the artists', and its "open guest spots" filter.

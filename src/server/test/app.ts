@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, migrateToLatest } from '../db/index';
 import { seed } from '../seed/index';
+import { copyPostgresTemplate, copySqliteTemplate } from './templates';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -40,8 +41,10 @@ export interface TestApp {
 }
 
 /**
- * A whole app on a fresh database: a temporary SQLite file, or a fresh PostgreSQL schema
- * so that test files run in parallel without seeing each other.
+ * A whole app on a fresh database, so that test files run in parallel without seeing each other:
+ * a temporary SQLite file, or a PostgreSQL database of its own, each copied from the run's
+ * migrated and seeded template (src/server/test/templates.ts); with demo content, a fresh
+ * PostgreSQL schema seeded from scratch.
  */
 export async function createTestApp(
   engine: Engine = 'sqlite',
@@ -58,8 +61,15 @@ export async function createTestApp(
     ...(engine === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...overrides,
   });
-  const pgSchema = engine === 'postgres' ? await createTestSchema() : undefined;
-  if (pgSchema) config.database = { kind: 'postgres', url: pgSchema.url, schema: pgSchema.schema };
+  const templates = opts.demo ? undefined : inject('databaseTemplates');
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (engine === 'postgres') {
+    const copy = templates ? await copyPostgresTemplate(templates, process.env.TEST_DATABASE_URL as string) : await createTestSchema();
+    config.database = 'database' in copy ? copy.database : { kind: 'postgres', url: copy.url, schema: copy.schema };
+    dropDatabase = copy.drop;
+  } else if (templates && config.database.kind === 'sqlite') {
+    copySqliteTemplate(templates, config.database.file);
+  }
   config.webDist = opts.webDist;
   const db = createDb(config.database);
   await migrateToLatest(db);
@@ -71,7 +81,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      await pgSchema?.drop();
+      await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, withLanguage } from '../../common/languages';
 import { ROUTES, type RouteId } from '../../common/routes';
+import { ensureNamespaces, SHELL_NAMESPACES } from '../i18n/i18n';
 import { buildRoutes } from './router';
 import { screenNamespaces, screens } from './screens';
 
@@ -18,6 +19,13 @@ describe('screens', () => {
 
   it('names only namespaces of known routes', () => {
     for (const id of Object.keys(screenNamespaces)) expect(ids).toContain(id);
+  });
+
+  // The browser loads only some of the texts shared with the server (i18n.ts): a screen naming
+  // another would fail when it opens.
+  it.each(LANGUAGES)('names only namespaces the browser can load, in %s', async (lang) => {
+    const named = new Set([...SHELL_NAMESPACES, 'errors', 'seo', ...Object.values(screenNamespaces).flat()]);
+    await expect(ensureNamespaces(lang, [...named])).resolves.toBeUndefined();
   });
 });
 

@@ -20,7 +20,8 @@ const locationDemo = (name: 'LocationSearchDemo' | 'LocationSearchSimplifiedDemo
   locationDemos ? named(locationDemos, name) : notFoundScreen;
 
 const listing = {
-  list: () => import('../features/listings/list-page'),
+  // The lists with their "Save this search" beside the filters.
+  list: () => import('./routes/listing-list-pages'),
   manage: () => import('../features/listings/manage-page'),
   form: () => import('../features/listings/form-page'),
   // The detail pages combine the listing with messaging (Apply, the message dialog).
@@ -67,7 +68,8 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   guestSpots: named(listing.list, 'GuestSpotListPage'),
   guestSpotsPage: named(listing.list, 'GuestSpotListPage'),
   gastplatze: named(listing.list, 'GuestSpotListPage'),
-  guestSpotsManage: named(listing.manage, 'GuestSpotManagePage'),
+  // A studio's spots with the applications each received.
+  guestSpotsManage: () => import('./routes/guest-spot-manage-page'),
   guestSpotNew: named(listing.form, 'GuestSpotFormPage'),
   guestSpot: named(listing.detail, 'GuestSpotDetailPage'),
   guestSpotEdit: named(listing.form, 'GuestSpotFormPage'),
@@ -98,7 +100,13 @@ export const screens: Record<RouteId, () => Promise<ScreenModule>> = {
   // Payments: the test provider's approval page and the printable receipt.
   checkoutTest: () => import('../features/payments/checkout-test-page'),
   paymentReceipt: () => import('../features/payments/receipt-page'),
+  dealRequests: () => import('../features/deals/requests-page'),
+  stayAgreement: () => import('../features/agreements/agreement-page'),
+  // The city alert mails' links: confirm, and manage the address's alerts.
+  cityAlertsManage: () => import('../features/city-alerts/manage-page'),
+  cityAlertConfirm: () => import('../features/city-alerts/confirm-page'),
   // Planned social posts: the owner's pages under their profile path.
+  profileTour: () => import('./routes/tour-page'),
   userPosts: () => import('../features/posts/posts-page'),
   userPostUpsell: () => import('../features/posts/upsell-page'),
   userPostNew: () => import('../features/posts/post-editor-page'),
@@ -123,7 +131,7 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   register: ['auth', 'errors'],
   forgotPassword: ['auth', 'errors'],
   resetPassword: ['auth', 'errors'],
-  dashboard: ['dashboard', 'auth', 'messages', 'notifications', 'reviews', 'posts', 'forum', 'payments', 'receipts', 'errors'],
+  dashboard: ['dashboard', 'auth', 'messages', 'notifications', 'reviews', 'posts', 'forum', 'payments', 'receipts', 'deals', 'tour', 'errors'],
   aboutus: ['about'],
   impressum: ['imprint'],
   privacy: ['privacy'],
@@ -156,19 +164,19 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   gastplatze: ['guestSpots', 'listings'],
   // The texts of the detail, form and manage pages are apart from the list's (`*Entry`), so
   // the public lists leave them out of their first load.
-  guestSpotsManage: ['guestSpotsEntry', 'guestSpots', 'listings', 'listingsEntry', 'errors'],
-  guestSpotNew: ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors', 'locations'],
-  guestSpot: ['guestSpotsEntry', 'listings', 'listingsEntry', 'messages', 'spotPhotos', 'errors'],
-  guestSpotEdit: ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors', 'locations'],
-  guestArtistNew: ['availabilityEntry', 'listings', 'listingsEntry', 'errors', 'locations'],
-  guestArtistEdit: ['availabilityEntry', 'listings', 'listingsEntry', 'errors', 'locations'],
+  guestSpotsManage: ['guestSpotsEntry', 'guestSpots', 'listings', 'listingsEntry', 'deals', 'profiles', 'errors'],
+  guestSpotNew: ['guestSpotsEntry', 'listings', 'listingsEntry', 'dealTerms', 'profiles', 'spotPhotos', 'errors', 'locations'],
+  guestSpot: ['guestSpotsEntry', 'listings', 'listingsEntry', 'messages', 'deals', 'dealTerms', 'profiles', 'spotPhotos', 'errors'],
+  guestSpotEdit: ['guestSpotsEntry', 'listings', 'listingsEntry', 'dealTerms', 'profiles', 'spotPhotos', 'errors', 'locations'],
+  guestArtistNew: ['availabilityEntry', 'listings', 'listingsEntry', 'dealTerms', 'errors', 'locations'],
+  guestArtistEdit: ['availabilityEntry', 'listings', 'listingsEntry', 'dealTerms', 'errors', 'locations'],
   guestArtistManage: ['availabilityEntry', 'availability', 'listings', 'listingsEntry', 'errors'],
   availabilityList: ['availability', 'listings'],
   availabilityListPage: ['availability', 'listings'],
-  availabilityNew: ['availabilityEntry', 'listings', 'listingsEntry', 'errors', 'locations'],
+  availabilityNew: ['availabilityEntry', 'listings', 'listingsEntry', 'dealTerms', 'errors', 'locations'],
   availabilityManage: ['availabilityEntry', 'availability', 'listings', 'listingsEntry', 'errors'],
-  availabilityDetail: ['availabilityEntry', 'listings', 'listingsEntry', 'messages', 'errors'],
-  tattooArtist: ['availabilityEntry', 'listings', 'listingsEntry', 'messages', 'errors'],
+  availabilityDetail: ['availabilityEntry', 'listings', 'listingsEntry', 'messages', 'dealTerms', 'errors'],
+  tattooArtist: ['availabilityEntry', 'listings', 'listingsEntry', 'messages', 'deals', 'dealTerms', 'errors'],
   tattooArtists: ['artists', 'listings'],
   tattooArtistsPage: ['artists', 'listings'],
   tattooStudios: ['studios', 'listings'],
@@ -185,6 +193,12 @@ export const screenNamespaces: Partial<Record<RouteId, readonly string[]>> = {
   geoLookupDemo: ['locations'],
   checkoutTest: ['payments', 'receipts', 'errors'],
   paymentReceipt: ['payments', 'receipts', 'errors'],
+  // The stays link to their agreement with its texts.
+  dealRequests: ['deals', 'profiles', 'agreements', 'errors'],
+  stayAgreement: ['agreements', 'errors'],
+  cityAlertsManage: ['cityAlerts', 'errors'],
+  cityAlertConfirm: ['cityAlerts', 'errors'],
+  profileTour: ['tour'],
   userPosts: ['posts', 'errors'],
   userPostUpsell: ['posts', 'errors'],
   // The picture upload reports its failures with the gallery's texts.

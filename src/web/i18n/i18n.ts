@@ -1,12 +1,22 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/languages';
 import { Texts, type TextTree } from './texts';
+import { BROWSER_SHARED_NAMESPACES } from './browser-namespaces';
 
 type Bundle = { default: TextTree };
 
-// Lazy globs: every file becomes its own chunk, so a visitor downloads only the namespaces of
-// the current language and the screens they open.
-const webBundles = import.meta.glob<Bundle>('./locales/*/*.json');
-const sharedBundles = import.meta.glob<Bundle>('../../common/locales/*/*.json');
+declare const __TGS_LOCALES__: string;
+
+/**
+ * In the browser's production build each translation file is a JSON file in one folder
+ * (`__TGS_LOCALES__`, named by a hash of all texts, written by vite.config.ts) whose address
+ * follows from the language and namespace: no page ships a loader per file (some 250 of them,
+ * 2 KB of every first load). Elsewhere (the server's render, tests, the dev server) lazy globs
+ * import them; the production build drops those branches.
+ */
+const FETCHED = import.meta.env.PROD && !import.meta.env.SSR;
+const webBundles = FETCHED ? {} : import.meta.glob<Bundle>('./locales/*/*.json');
+// Of the texts shared with the server only those the browser shows (BROWSER_SHARED_NAMESPACES).
+const sharedBundles = FETCHED ? {} : import.meta.glob<Bundle>(['../../common/locales/*/errors.json', '../../common/locales/*/receipts.json', '../../common/locales/*/seo.json']);
 
 /**
  * Namespaces the shell needs on every page; screens add theirs in screens.ts. The errors
@@ -15,12 +25,14 @@ const sharedBundles = import.meta.glob<Bundle>('../../common/locales/*/*.json');
  */
 export const SHELL_NAMESPACES = ['common'] as const;
 
-function loaderFor(lang: string, ns: string): (() => Promise<Bundle>) | undefined {
-  return webBundles[`./locales/${lang}/${ns}.json`] ?? sharedBundles[`../../common/locales/${lang}/${ns}.json`];
-}
-
 async function readBundle(lang: string, ns: string): Promise<TextTree> {
-  const load = loaderFor(lang, ns);
+  if (FETCHED) {
+    const kind = BROWSER_SHARED_NAMESPACES.includes(ns) ? 'common' : 'web';
+    const res = await fetch(`${__TGS_LOCALES__}/${kind}/${lang}/${ns}.json`);
+    if (!res.ok) throw new Error(`No translations for ${lang}/${ns} (${res.status})`);
+    return (await res.json()) as TextTree;
+  }
+  const load = webBundles[`./locales/${lang}/${ns}.json`] ?? sharedBundles[`../../common/locales/${lang}/${ns}.json`];
   if (!load) throw new Error(`No translations for ${lang}/${ns}`);
   return (await load()).default;
 }

@@ -28,6 +28,15 @@ import * as rateLimits from './2026-11-27-120-rate-limits';
 import * as storageDeletions from './2026-11-27-110-storage-deletions';
 import * as jobLeases from './2026-11-27-130-job-leases';
 import * as outbox from './2026-11-27-131-outbox';
+import * as dealTerms from './2026-11-28-000-deal-terms';
+import * as dealRequests from './2026-11-28-010-deal-requests';
+import * as calendarFeeds from './2026-11-28-030-calendar-feeds';
+import * as agreementAcceptances from './2026-11-28-040-agreement-acceptances';
+import * as trust from './2026-11-28-050-trust';
+import * as follows from './2026-11-28-100-follows';
+import * as cityAlerts from './2026-11-28-110-city-alerts';
+import * as savedSearches from './2026-11-28-120-saved-searches';
+import * as forumCategoryStats from './2026-11-28-130-forum-category-stats';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +69,13 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-110-storage-deletions': storageDeletions,
   '2026-11-27-130-job-leases': jobLeases,
   '2026-11-27-131-outbox': outbox,
+  '2026-11-28-000-deal-terms': dealTerms,
+  '2026-11-28-010-deal-requests': dealRequests,
+  '2026-11-28-030-calendar-feeds': calendarFeeds,
+  '2026-11-28-040-agreement-acceptances': agreementAcceptances,
+  '2026-11-28-050-trust': trust,
+  '2026-11-28-100-follows': follows,
+  '2026-11-28-110-city-alerts': cityAlerts,
+  '2026-11-28-120-saved-searches': savedSearches,
+  '2026-11-28-130-forum-category-stats': forumCategoryStats,
 };

@@ -56,14 +56,14 @@ select "blocker_id" from "blocks" where "blocked_id" = ? and "blocker_id" in (?)
 select "blocker_id" from "blocks" where "blocked_id" = $1 and "blocker_id" in ($2)
 
 -- sqlite
-select "c"."slug", count("t"."id") as "threads", max("t"."last_post_at") as "lastmod" from "forum_categories" as "c" left join "forum_threads" as "t" on "t"."category_id" = "c"."id" and "t"."hidden_at" is null group by "c"."id", "c"."slug", "c"."position" order by "c"."position"
+select "c"."slug", coalesce(s.threads, 0) as "threads", "s"."last_post_at" as "lastmod" from "forum_categories" as "c" left join "forum_category_stats" as "s" on "s"."category_id" = "c"."id" order by "c"."position"
 -- postgres
-select "c"."slug", count("t"."id") as "threads", max("t"."last_post_at") as "lastmod" from "forum_categories" as "c" left join "forum_threads" as "t" on "t"."category_id" = "c"."id" and "t"."hidden_at" is null group by "c"."id", "c"."slug", "c"."position" order by "c"."position"
+select "c"."slug", coalesce(s.threads, 0) as "threads", "s"."last_post_at" as "lastmod" from "forum_categories" as "c" left join "forum_category_stats" as "s" on "s"."category_id" = "c"."id" order by "c"."position"
 
 -- sqlite
-select "c".*, coalesce(s.thread_count, 0) as "thread_count", coalesce(s.post_count, 0) as "post_count", "s"."last_post_at" from "forum_categories" as "c" left join (select "t"."category_id", count(*) as "thread_count", sum(t.reply_count + 1) as "post_count", max("t"."last_post_at") as "last_post_at" from "forum_threads" as "t" where "t"."hidden_at" is null group by "t"."category_id") as "s" on "s"."category_id" = "c"."id" order by "c"."position"
+select "c".*, coalesce(s.threads, 0) as "thread_count", coalesce(s.posts, 0) as "post_count", "s"."last_post_at" from "forum_categories" as "c" left join "forum_category_stats" as "s" on "s"."category_id" = "c"."id" order by "c"."position"
 -- postgres
-select "c".*, coalesce(s.thread_count, 0) as "thread_count", coalesce(s.post_count, 0) as "post_count", "s"."last_post_at" from "forum_categories" as "c" left join (select "t"."category_id", count(*) as "thread_count", sum(t.reply_count + 1) as "post_count", max("t"."last_post_at") as "last_post_at" from "forum_threads" as "t" where "t"."hidden_at" is null group by "t"."category_id") as "s" on "s"."category_id" = "c"."id" order by "c"."position"
+select "c".*, coalesce(s.threads, 0) as "thread_count", coalesce(s.posts, 0) as "post_count", "s"."last_post_at" from "forum_categories" as "c" left join "forum_category_stats" as "s" on "s"."category_id" = "c"."id" order by "c"."position"
 
 -- sqlite
 select "email", "email_on_forum_reply", "email_on_forum_mention" from "users" where "id" = ?
@@ -103,7 +103,7 @@ select "id" from "users" where "role" = $1
 -- sqlite
 select "id", "created_at", "role" from "users" where "id" = ?
 -- postgres
-select "id", "created_at", "role" from "users" where "id" = $1 for update
+select "id", "created_at", "role" from "users" where "id" = $1 for no key update
 
 -- sqlite
 select "id", "image_url" from "forum_post_images" where "post_id" is null and "created_at" < ? order by "created_at" limit ?

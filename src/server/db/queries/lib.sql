@@ -4,3 +4,8 @@
 update "outbox_events" set "delivered_at" = ?, "last_error" = ? where "id" = ? and "delivered_at" is null
 -- postgres
 update "outbox_events" set "delivered_at" = $1, "last_error" = $2 where "id" = $3 and "delivered_at" is null
+
+-- sqlite
+update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
+-- postgres
+update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *

@@ -6,14 +6,14 @@ delete from "messages" where "id" = ? returning *
 delete from "messages" where "id" = $1 returning *
 
 -- sqlite
-insert into "applications" ("guest_spot_id", "artist_id", "message_id", "created_at") values (?, ?, ?, ?) on conflict ("guest_spot_id", "artist_id") do nothing returning "artist_id"
--- postgres
-insert into "applications" ("guest_spot_id", "artist_id", "message_id", "created_at") values ($1, $2, $3, $4) on conflict ("guest_spot_id", "artist_id") do nothing returning "artist_id"
-
--- sqlite
 insert into "conversations" ("user_id", "contact_id", "last_message_id", "last_message", "last_sender_id", "last_message_at", "unread_count", "hidden_until_id", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("user_id", "contact_id") do nothing returning "user_id"
 -- postgres
 insert into "conversations" ("user_id", "contact_id", "last_message_id", "last_message", "last_sender_id", "last_message_at", "unread_count", "hidden_until_id", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict ("user_id", "contact_id") do nothing returning "user_id"
+
+-- sqlite
+insert into "deal_requests" ("guest_spot_id", "availability_id", "artist_id", "studio_id", "start_date", "end_date", "terms", "message", "reason", "created_at", "decided_at", "stay_id", "kind", "status") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning "id"
+-- postgres
+insert into "deal_requests" ("guest_spot_id", "availability_id", "artist_id", "studio_id", "start_date", "end_date", "terms", "message", "reason", "created_at", "decided_at", "stay_id", "kind", "status") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) on conflict do nothing returning "id"
 
 -- sqlite
 insert into "messages" ("sender_id", "receiver_id", "user_low", "user_high", "content", "client_id", "reference_type", "reference_id", "reference_data", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("sender_id", "client_id") do nothing returning *
@@ -41,14 +41,19 @@ select "c"."contact_id", "u"."name", "u"."username", "u"."avatar", "u"."user_typ
 select "c"."contact_id", "u"."name", "u"."username", "u"."avatar", "u"."user_type", "c"."unread_count", "c"."last_message", "c"."last_message_at" from "conversations" as "c" inner join "users" as "u" on "u"."id" = "c"."contact_id" where "c"."user_id" = $1 and "c"."last_message_at" is not null and "c"."last_message_id" > "c"."hidden_until_id" and not exists (select 1 from blocks b where b.blocker_id = $2 and b.blocked_id = "c"."contact_id") and not exists (select 1 from blocks b where b.blocker_id = "c"."contact_id" and b.blocked_id = $3) order by "c"."last_message_at" desc, "c"."contact_id" desc limit $4
 
 -- sqlite
-select "g"."id", "g"."studio_id", "g"."slug", "g"."title", "g"."start_date", "g"."end_date", "g"."is_active", coalesce("g"."city_name", "ci"."name") as "city_name" from "guest_spots" as "g" left join "cities" as "ci" on "ci"."id" = "g"."city_id" where "g"."id" = ?
+select "g"."id", "g"."studio_id", "g"."slug", "g"."title", "g"."start_date", "g"."end_date", "g"."is_active", "g"."terms", coalesce("g"."city_name", "ci"."name") as "city_name" from "guest_spots" as "g" left join "cities" as "ci" on "ci"."id" = "g"."city_id" where "g"."id" = ?
 -- postgres
-select "g"."id", "g"."studio_id", "g"."slug", "g"."title", "g"."start_date", "g"."end_date", "g"."is_active", coalesce("g"."city_name", "ci"."name") as "city_name" from "guest_spots" as "g" left join "cities" as "ci" on "ci"."id" = "g"."city_id" where "g"."id" = $1
+select "g"."id", "g"."studio_id", "g"."slug", "g"."title", "g"."start_date", "g"."end_date", "g"."is_active", "g"."terms", coalesce("g"."city_name", "ci"."name") as "city_name" from "guest_spots" as "g" left join "cities" as "ci" on "ci"."id" = "g"."city_id" where "g"."id" = $1
 
 -- sqlite
 select "hidden_until_id" from "conversations" where "user_id" = ? and "contact_id" = ?
 -- postgres
 select "hidden_until_id" from "conversations" where "user_id" = $1 and "contact_id" = $2
+
+-- sqlite
+select "id" from "deal_requests" where "guest_spot_id" = ? and "artist_id" = ? and "kind" = ? and "status" = ? and "start_date" >= ?
+-- postgres
+select "id" from "deal_requests" where "guest_spot_id" = $1 and "artist_id" = $2 and "kind" = $3 and "status" = $4 and "start_date" >= $5
 
 -- sqlite
 select "id" from "users" where "id" = ? and "suspended_at" is not null and ("suspended_until" is null or "suspended_until" > ?)
@@ -74,11 +79,6 @@ select "id", "name", "username", "avatar", "user_type", "role", "language", "cre
 select "id", "name", "username", "avatar", "user_type", "role", "language", "created_at" from "users" where "id" in (?, ?)
 -- postgres
 select "id", "name", "username", "avatar", "user_type", "role", "language", "created_at" from "users" where "id" in ($1, $2)
-
--- sqlite
-select "message_id" from "applications" where "guest_spot_id" = ? and "artist_id" = ?
--- postgres
-select "message_id" from "applications" where "guest_spot_id" = $1 and "artist_id" = $2
 
 -- sqlite
 select "unread" from "unread_counters" where "user_id" = ?
@@ -111,11 +111,6 @@ select * from "messages" where "user_low" = ? and "user_high" = ? and "id" > ? o
 select * from "messages" where "user_low" = $1 and "user_high" = $2 and "id" > $3 order by "id" desc limit $4
 
 -- sqlite
-update "applications" set "message_id" = ? where "guest_spot_id" = ? and "artist_id" = ?
--- postgres
-update "applications" set "message_id" = $1 where "guest_spot_id" = $2 and "artist_id" = $3
-
--- sqlite
 update "conversations" set "hidden_until_id" = coalesce(last_message_id, hidden_until_id), "unread_count" = ? where "user_id" = ? and "contact_id" = ?
 -- postgres
 update "conversations" set "hidden_until_id" = coalesce(last_message_id, hidden_until_id), "unread_count" = $1 where "user_id" = $2 and "contact_id" = $3
@@ -139,6 +134,11 @@ update "conversations" set "unread_count" = $1 where "user_id" = $2 and "contact
 update "conversations" set "unread_count" = unread_count + ?, "last_message_id" = case when (last_message_id is null or last_message_id < ?) then ? else last_message_id end, "last_message" = case when (last_message_id is null or last_message_id < ?) then ? else last_message end, "last_sender_id" = case when (last_message_id is null or last_message_id < ?) then ? else last_sender_id end, "last_message_at" = case when (last_message_id is null or last_message_id < ?) then ? else last_message_at end where "user_id" = ? and "contact_id" = ?
 -- postgres
 update "conversations" set "unread_count" = unread_count + $1, "last_message_id" = case when (last_message_id is null or last_message_id < $2) then $3 else last_message_id end, "last_message" = case when (last_message_id is null or last_message_id < $4) then $5 else last_message end, "last_sender_id" = case when (last_message_id is null or last_message_id < $6) then $7 else last_sender_id end, "last_message_at" = case when (last_message_id is null or last_message_id < $8) then $9 else last_message_at end where "user_id" = $10 and "contact_id" = $11
+
+-- sqlite
+update "deal_requests" set "status" = ? where "guest_spot_id" = ? and "artist_id" = ? and "kind" = ? and "status" = ? and "start_date" < ?
+-- postgres
+update "deal_requests" set "status" = $1 where "guest_spot_id" = $2 and "artist_id" = $3 and "kind" = $4 and "status" = $5 and "start_date" < $6
 
 -- sqlite
 update "messages" set "is_read" = ?, "read_at" = ? where "user_low" = ? and "user_high" = ? and "sender_id" = ? and "is_read" = ? returning "id"

@@ -31,28 +31,48 @@ select "id", "user_type", "role", "rating_sum", "rating_count" from "users" wher
 select "id", "user_type", "role", "rating_sum", "rating_count" from "users" where "id" = $1
 
 -- sqlite
-select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."id" = ?
+select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type", (select max(s.start_date) from stays s
+    where s.status in ('confirmed', 'completed') and s.end_date < ?
+    and ((s.artist_id = reviews.reviewer_id and s.studio_id = reviews.reviewed_id)
+      or (s.studio_id = reviews.reviewer_id and s.artist_id = reviews.reviewed_id))) as "verified_stay_start" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."id" = ?
 -- postgres
-select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."id" = $1
+select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type", (select max(s.start_date) from stays s
+    where s.status in ('confirmed', 'completed') and s.end_date < $1
+    and ((s.artist_id = reviews.reviewer_id and s.studio_id = reviews.reviewed_id)
+      or (s.studio_id = reviews.reviewer_id and s.artist_id = reviews.reviewed_id))) as "verified_stay_start" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."id" = $2
 
 -- sqlite
-select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewed_id" = ? and "reviews"."id" < ? order by "reviews"."id" desc limit ?
--- plan: SEARCH reviews USING INDEX reviews_reviewed_idx (reviewed_id=? AND id<?)
--- plan: SEARCH reviewer USING INTEGER PRIMARY KEY (rowid=?)
+select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type", (select max(s.start_date) from stays s
+    where s.status in ('confirmed', 'completed') and s.end_date < ?
+    and ((s.artist_id = reviews.reviewer_id and s.studio_id = reviews.reviewed_id)
+      or (s.studio_id = reviews.reviewer_id and s.artist_id = reviews.reviewed_id))) as "verified_stay_start" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewed_id" = ? and "reviews"."id" < ? order by "reviews"."id" desc limit ?
 -- postgres
-select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewed_id" = $1 and "reviews"."id" < $2 order by "reviews"."id" desc limit $3
+select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type", (select max(s.start_date) from stays s
+    where s.status in ('confirmed', 'completed') and s.end_date < $1
+    and ((s.artist_id = reviews.reviewer_id and s.studio_id = reviews.reviewed_id)
+      or (s.studio_id = reviews.reviewer_id and s.artist_id = reviews.reviewed_id))) as "verified_stay_start" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewed_id" = $2 and "reviews"."id" < $3 order by "reviews"."id" desc limit $4
 
 -- sqlite
-select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewed_id" = ? order by "reviews"."id" desc limit ?
--- plan: SEARCH reviews USING INDEX reviews_reviewed_idx (reviewed_id=?)
--- plan: SEARCH reviewer USING INTEGER PRIMARY KEY (rowid=?)
+select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type", (select max(s.start_date) from stays s
+    where s.status in ('confirmed', 'completed') and s.end_date < ?
+    and ((s.artist_id = reviews.reviewer_id and s.studio_id = reviews.reviewed_id)
+      or (s.studio_id = reviews.reviewer_id and s.artist_id = reviews.reviewed_id))) as "verified_stay_start" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewed_id" = ? order by "reviews"."id" desc limit ?
 -- postgres
-select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewed_id" = $1 order by "reviews"."id" desc limit $2
+select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type", (select max(s.start_date) from stays s
+    where s.status in ('confirmed', 'completed') and s.end_date < $1
+    and ((s.artist_id = reviews.reviewer_id and s.studio_id = reviews.reviewed_id)
+      or (s.studio_id = reviews.reviewer_id and s.artist_id = reviews.reviewed_id))) as "verified_stay_start" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewed_id" = $2 order by "reviews"."id" desc limit $3
 
 -- sqlite
-select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewer_id" = ? and "reviews"."reviewed_id" = ?
+select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type", (select max(s.start_date) from stays s
+    where s.status in ('confirmed', 'completed') and s.end_date < ?
+    and ((s.artist_id = reviews.reviewer_id and s.studio_id = reviews.reviewed_id)
+      or (s.studio_id = reviews.reviewer_id and s.artist_id = reviews.reviewed_id))) as "verified_stay_start" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewer_id" = ? and "reviews"."reviewed_id" = ?
 -- postgres
-select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewer_id" = $1 and "reviews"."reviewed_id" = $2
+select "reviews"."id", "reviews"."reviewer_id", "reviews"."reviewed_id", "reviews"."rating", "reviews"."comment", "reviews"."created_at", "reviews"."updated_at", "reviewer"."name" as "reviewer_name", "reviewer"."username" as "reviewer_username", "reviewer"."avatar" as "reviewer_avatar", "reviewer"."user_type" as "reviewer_user_type", (select max(s.start_date) from stays s
+    where s.status in ('confirmed', 'completed') and s.end_date < $1
+    and ((s.artist_id = reviews.reviewer_id and s.studio_id = reviews.reviewed_id)
+      or (s.studio_id = reviews.reviewer_id and s.artist_id = reviews.reviewed_id))) as "verified_stay_start" from "reviews" inner join "users" as "reviewer" on "reviewer"."id" = "reviews"."reviewer_id" where "reviews"."reviewer_id" = $2 and "reviews"."reviewed_id" = $3
 
 -- sqlite
 update "reviews" set "rating" = ?, "comment" = ?, "updated_at" = ? where "id" = ?

@@ -11,6 +11,11 @@ insert into "blocks" ("blocker_id", "blocked_id", "created_at") values (?, ?, ?)
 insert into "blocks" ("blocker_id", "blocked_id", "created_at") values ($1, $2, $3) on conflict ("blocker_id", "blocked_id") do nothing returning "blocked_id"
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 insert into "reports" ("reporter_id", "target_type", "target_id", "target_user_id", "reason", "details", "snapshot", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("reporter_id", "target_type", "target_id") where status = 'open' do nothing returning *
 -- postgres
 insert into "reports" ("reporter_id", "target_type", "target_id", "target_user_id", "reason", "details", "snapshot", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict ("reporter_id", "target_type", "target_id") where status = 'open' do nothing returning *
@@ -75,3 +80,8 @@ select "users"."id", "users"."name", "users"."username", "users"."avatar", "bloc
 select * from "reports" where "reporter_id" = ? and "target_type" = ? and "target_id" = ? and "status" = ?
 -- postgres
 select * from "reports" where "reporter_id" = $1 and "target_type" = $2 and "target_id" = $3 and "status" = $4
+
+-- sqlite
+update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
+-- postgres
+update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *

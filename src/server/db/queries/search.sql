@@ -106,7 +106,7 @@ select d.type, count(*) as n
 -- guest spots; availabilities run the same with their names (availabilities, availability_styles, availability_id, artist_id)
 -- sqlite
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
       from search_fts
       join search_documents d on d.id = search_fts.rowid
@@ -118,7 +118,7 @@ select x.* from (
 
 -- sqlite
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
       from search_fts
       join search_documents d on d.id = search_fts.rowid
@@ -130,7 +130,7 @@ select x.* from (
 
 -- sqlite
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
       from search_fts
       join search_documents d on d.id = search_fts.rowid
@@ -142,7 +142,7 @@ select x.* from (
 
 -- sqlite
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
       from search_fts
       join search_documents d on d.id = search_fts.rowid
@@ -156,7 +156,7 @@ select x.* from (
 -- (not run on SQLite)
 -- postgres
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.title_tsv @@ q.query then 0 else 1 end as tier
       from search_documents d
       cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
@@ -168,7 +168,7 @@ select x.* from (
 -- (not run on SQLite)
 -- postgres
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.title_tsv @@ q.query then 0 else 1 end as tier
       from search_documents d
       cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
@@ -180,7 +180,7 @@ select x.* from (
 -- (not run on SQLite)
 -- postgres
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.title_tsv @@ q.query then 0 else 1 end as tier
       from search_documents d
       cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
@@ -192,7 +192,7 @@ select x.* from (
 -- (not run on SQLite)
 -- postgres
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.title_tsv @@ q.query then 0 else 1 end as tier
       from search_documents d
       cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
@@ -204,7 +204,7 @@ select x.* from (
 -- (not run on SQLite)
 -- postgres
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.title_tsv @@ q.query then 0 else 1 end as tier
       from search_documents d
       cross join (select (websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || to_tsquery('tgs_simple'::regconfig, $6)) as query) q
@@ -216,7 +216,7 @@ select x.* from (
 -- (not run on SQLite)
 -- postgres
 select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
         case when d.title_tsv @@ q.query then 0 else 1 end as tier
       from search_documents d
       cross join (select (websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || websearch_to_tsquery('tgs_simple'::regconfig, $6)) && (websearch_to_tsquery($7::regconfig, $8) || to_tsquery('tgs_simple'::regconfig, $9)) as query) q

@@ -17,7 +17,6 @@ import { usernameKey } from '../../../common/username';
 import { artistListQuery, studioListQuery } from '../../../common/schemas/artists';
 import { categoryThreadsQuery } from '../../../common/schemas/forum';
 import { galleryListQuery } from '../../../common/schemas/gallery';
-import { publicListQuery } from '../../../common/schemas/listing-fields';
 import { reviewListQuery } from '../../../common/schemas/reviews';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, searchQuerySchema } from '../../../common/schemas/search';
 import { parse } from '../../errors';
@@ -26,7 +25,10 @@ import type { Services } from '../../services';
 import type { PageLoader, PageQuery, PageRegistry } from '../pages';
 
 /** What the page loaders call: the services the API routes answer with. */
-export type LoaderServices = Pick<Services, 'site' | 'featured' | 'gallery' | 'reference' | 'profiles' | 'guestSpots' | 'availabilities' | 'reviews' | 'artists' | 'forum'> & {
+export type LoaderServices = Pick<
+  Services,
+  'site' | 'featured' | 'gallery' | 'reference' | 'profiles' | 'guestSpots' | 'availabilities' | 'reviews' | 'artists' | 'forum' | 'deals' | 'trust' | 'tour'
+> & {
   search: SearchService;
 };
 
@@ -62,7 +64,7 @@ const kindKey = (listings: Listings) => listings.kind.apiPath.replace(/^\/api\//
  * operator (the footer).
  */
 export function registerPageLoaders(registry: PageRegistry, services: LoaderServices): void {
-  const { site, featured, gallery, reference, profiles, reviews, artists, forum, search } = services;
+  const { site, featured, gallery, reference, profiles, reviews, artists, forum, search, deals, trust, tour } = services;
   const add = (ids: readonly RouteId[], loader: PageLoader) => {
     for (const id of ids) {
       registry.loaders.set(id, async (match, ctx) => {
@@ -94,17 +96,28 @@ export function registerPageLoaders(registry: PageRegistry, services: LoaderServ
     // The listings tab is the account type's: a studio's guest spots, an artist's availability.
     const tab = user.userType === 'studio' ? 'guestspots' : 'availability';
     const owner = { [`${listings.kind.owner}Id`]: user.id };
-    const [count, received, own] = await Promise.all([
+    const about = (query.get('tab') ?? 'about') === 'about';
+    const [count, received, own, figures, stays] = await Promise.all([
       listings.countByOwner(null, user.id),
       reviews.listFor(user.id, parse(reviewListQuery, {}).cursor, null),
       query.get('tab') === tab ? listings.listByOwner(null, user.id, parse(listings.kind.schemas.ownerQuery, owner).limit, lang) : null,
+      trust.figures(user.id),
+      // The stays show under the About tab only.
+      about ? deals.publicStays(user.id) : null,
     ]);
     return [
       { key: keys.profile(username, lang), data: user },
       { key: keys.ownerCount(collection, user.id), data: count },
       { key: keys.reviews(user.id), data: firstPage(received, null) },
+      { key: keys.trustFigures(user.id), data: figures },
+      ...(stays ? [{ key: keys.userStays(user.id), data: stays.stays }] : []),
       ...(own ? [{ key: keys.ownerListings(collection, lang, user.id), data: own }] : []),
     ];
+  });
+
+  add(['profileTour'], async (match, { lang }) => {
+    const username = match.params.username ?? '';
+    return [{ key: keys.tour(username, lang), data: await tour.tour(username, lang) }];
   });
 
   add(routeIds('gallery'), async (_match, { lang, search: query }) => {
@@ -119,10 +132,10 @@ export function registerPageLoaders(registry: PageRegistry, services: LoaderServ
     const list = pages.list;
     if (list) {
       add([...routeIds(list.first), list.numbered], async (match, { lang, search: query }) => {
-        const filters = listFiltersOf(query);
+        const filters = listFiltersOf(query, listings.kind.filtersByDeal);
         const page = listPage(match, query);
         const sent = listingListQuery(filters, page);
-        const [answer, styleList] = await Promise.all([listings.listPublic(parse(publicListQuery, asQuery(sent)), lang, null), styles(lang)]);
+        const [answer, styleList] = await Promise.all([listings.listPublic(parse(listings.kind.schemas.listQuery, asQuery(sent)), lang, null), styles(lang)]);
         return [{ key: keys.listingList(collection, lang, sent), data: answer }, styleList];
       });
     }

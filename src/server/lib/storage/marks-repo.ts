@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { UPLOADS_PREFIX } from './keys';
 
 /** Marks objects as gone; a key marked before keeps its first time. */
 export async function markDeleted(db: Db, keys: string[], now: string): Promise<void> {
@@ -48,6 +49,12 @@ export async function namedUrls(db: Db, urls: string[]): Promise<Set<string>> {
   for (const column of ['avatar', 'header_image'] as const) {
     const rows = await db.selectFrom('users').select(sql<string>`${sql.ref(column)}`.as('url')).where(column, 'in', urls).execute();
     for (const row of rows) named.add(row.url);
+  }
+  // Studios' verification documents: private, so their rows keep the key, not a URL.
+  const keys = urls.filter((url) => url.startsWith(UPLOADS_PREFIX)).map((url) => url.slice(UPLOADS_PREFIX.length));
+  if (keys.length) {
+    const rows = await db.selectFrom('studio_verifications').select('document_key').where('document_key', 'in', keys).execute();
+    for (const row of rows) named.add(UPLOADS_PREFIX + row.document_key);
   }
   return named;
 }

@@ -78,7 +78,7 @@ describeEachEngine('artist listing', (engine) => {
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: 12 });
     expect(ids(page)).toEqual([oldFeatured.user.id, newest.user.id, travelling.user.id, plain.user.id]);
     const first = page.items[0] as ArtistListItem;
-    expect(Object.keys(first).sort()).toEqual(['avatar', 'cityName', 'countryCode', 'currentAvailability', 'featured', 'id', 'images', 'name', 'rating', 'styles', 'username']);
+    expect(Object.keys(first).sort()).toEqual(['avatar', 'cityName', 'countryCode', 'currentAvailability', 'featured', 'id', 'images', 'name', 'rating', 'styles', 'username', 'verified']);
     expect(first).toEqual({
       id: oldFeatured.user.id,
       name: oldFeatured.user.name,
@@ -93,6 +93,7 @@ describeEachEngine('artist listing', (engine) => {
         { id: ref.style('realism'), name: 'Realismus' },
       ],
       featured: true,
+      verified: false,
       rating: { average: 0, count: 0 },
       currentAvailability: null,
     });

@@ -3,6 +3,7 @@ import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { notSuspended } from '../../db/suspension';
+import { isVerifiedStudio } from '../../db/verified';
 import { hasPicture } from '../profiles/index';
 
 export interface ArtistFilter {
@@ -40,6 +41,8 @@ export interface ArtistRow {
   city: string | null;
   country_code: string | null;
   featured: number;
+  /** A verified studio (db/verified): 1 or true; never an artist. */
+  verified: unknown;
   rating_sum: number;
   rating_count: number;
   /** The person's soonest listing that counts (see ArtistFilter.available). */
@@ -122,6 +125,8 @@ export function createArtistRepo(db: Db, directory: Directory = ARTISTS) {
           'ca.start_date as avail_start', 'ca.end_date as avail_end',
         ])
         .select(sql<number>`case when u.featured_until > ${f.now} then 1 else 0 end`.as('featured'))
+        // Only a studio can be verified: the artist directory skips the probe.
+        .select((directory.userType === 'studio' ? isVerifiedStudio('u.id') : sql<boolean>`1 = 0`).as('verified'))
         .where('u.id', 'in', ids)
         .execute();
       const byId = new Map(rows.map((r) => [r.id, r]));

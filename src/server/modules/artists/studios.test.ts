@@ -67,7 +67,7 @@ describeEachEngine('studio listing', (engine) => {
     expect(byId.get(hosting.user.id)?.openGuestSpot).toEqual({ ...spot, title: 'Soon', startDate: day(90), endDate: day(95) });
     expect(byId.get(hosting.user.id)?.styles).toEqual([{ id: ref.style('realism'), name: 'Realismus' }]);
     expect(byId.get(quiet.user.id)?.openGuestSpot).toBeNull();
-    expect(Object.keys(page.items[0] ?? {}).sort()).toEqual(['avatar', 'cityName', 'countryCode', 'featured', 'id', 'images', 'name', 'openGuestSpot', 'rating', 'styles', 'username']);
+    expect(Object.keys(page.items[0] ?? {}).sort()).toEqual(['avatar', 'cityName', 'countryCode', 'featured', 'id', 'images', 'name', 'openGuestSpot', 'rating', 'styles', 'username', 'verified']);
   });
 
   it('filters by style, country, city and open guest spots, and pages', async () => {

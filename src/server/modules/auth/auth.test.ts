@@ -243,7 +243,7 @@ describeEachEngine('accounts and sessions', (engine) => {
 
   it('refuses a common password in the language of the request and still takes the demo password', async () => {
     const res = await inject({ method: 'POST', url: '/api/auth/register', headers: { 'x-language': 'fr' }, payload: { email: 'common@example.test', username: 'Common Pass', password: 'p@ssw0rd', userType: 'artist' } });
-    expect(res.json().error).toBe('Ce mot de passe est trop courant. Veuillez en choisir un autre.');
+    expect(res.json().error).toBe('Ce mot de passe est trop courant. Choisis-en un autre.');
     const demo = await createStudio(t.app, { password: 'demo1234!' });
     expect((await login(demo.email, 'demo1234!')).statusCode).toBe(200);
   });

@@ -8,7 +8,7 @@ import { givePictures } from '../../test/pictures';
 
 const ENTITY_KEYS = [
   'artist', 'can', 'cityId', 'cityName', 'countryCode', 'countryId', 'countryName', 'createdAt', 'description', 'endDate', 'ended', 'id',
-  'isActive', 'preferredLocation', 'slug', 'startDate', 'styles', 'title', 'updatedAt',
+  'isActive', 'preferredLocation', 'slug', 'startDate', 'styles', 'title', 'updatedAt', 'wishes',
 ];
 
 describeEachEngine('availability: calls, roles and rules', (engine) => {

@@ -1,6 +1,6 @@
 import type { Language } from '../../../common/languages';
 import { pathTo } from '../../../common/routes';
-import { availabilityCreateSchema, availabilityOwnerQuery, availabilityUpdateSchema, type Availability } from '../../../common/schemas/availability';
+import { availabilityCreateSchema, availabilityListQuery, availabilityOwnerQuery, availabilityUpdateSchema, type Availability } from '../../../common/schemas/availability';
 import { absoluteUrl, profileUrl } from '../../http/head';
 import type { ListingKind } from '../listings/index';
 
@@ -45,9 +45,11 @@ export const availabilityKind: ListingKind<Availability> = {
   defaultsToOwnerPlace: false,
   fields: {
     preferredLocation: { column: 'preferred_location', empty: null, searched: true },
+    wishes: { column: 'wishes', empty: null, json: true },
   },
   apiPath: '/api/artist-availability',
-  schemas: { create: availabilityCreateSchema, update: availabilityUpdateSchema, ownerQuery: availabilityOwnerQuery },
+  filtersByDeal: false,
+  schemas: { create: availabilityCreateSchema, update: availabilityUpdateSchema, ownerQuery: availabilityOwnerQuery, listQuery: availabilityListQuery },
   notFoundCode: 'availabilityNotFound',
   tooManyActiveCode: 'availabilitiesActiveMax',
   slugFallback: 'availability',

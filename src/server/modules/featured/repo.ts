@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../db/index';
 import { notSuspended } from '../../db/suspension';
+import { isVerifiedStudio } from '../../db/verified';
 import { hasPicture } from '../profiles/index';
 import { selectUserStyles } from '../reference/index';
 
@@ -52,6 +53,8 @@ export async function findFeatured(db: Db, userType: 'artist' | 'studio', now: s
       'users.workstations', 'users.piercings', 'users.tattoo_removal', 'users.microblading',
       'users.featured_until', 'users.rating_sum', 'users.rating_count', 'countries.code as country_code',
     ])
+    // Only a studio can be verified: the artists' list skips the probe.
+    .select((userType === 'studio' ? isVerifiedStudio('users.id') : sql<boolean>`1 = 0`).as('verified'))
     .orderBy((eb) =>
       eb
         .case()

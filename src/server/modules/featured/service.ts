@@ -3,6 +3,7 @@ import type { Language } from '../../../common/languages';
 import { averageRating } from '../../../common/schemas/reviews';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
+import { asFlag } from '../../db/verified';
 import { tags } from '../../lib/answer-cache/index';
 import type { CardImages } from '../gallery/index';
 import type { CityNamer, ReferenceService } from '../reference/index';
@@ -47,6 +48,7 @@ async function listFeatured(db: Db, pictures: Pictures, names: Names | undefined
     const studio: FeaturedStudio = {
       ...base,
       workstations: r.workstations,
+      verified: asFlag(r.verified),
       amenities: { piercings: !!r.piercings, tattooRemoval: !!r.tattoo_removal, microblading: !!r.microblading },
     };
     return studio;

@@ -69,7 +69,7 @@ describeEachEngine('forum: moderation', (engine) => {
       await postReply(t.app, ben, thread.id, 'Welcome aboard!');
       const again = await call('POST', `/api/forum/threads/${thread.id}/posts`, { as: ben, lang: 'fr', payload: { body: 'Welcome aboard!' } });
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toBe('Vous venez de publier exactement ce texte.');
+      expect(again.json().error).toBe('Tu viens de publier exactement ce texte.');
     });
 
     it('holds a post using a listed word hidden for review: others do not see it, its author does with the reason', async () => {

@@ -32,27 +32,16 @@ export interface CategoryStatsRow extends CategoryRow {
   last_post_at: string | null;
 }
 
-/** Every category in its order, with its visible threads' count, their posts and the last activity. */
+/**
+ * Every category in its order, with its visible threads' count, their posts and the last
+ * activity: the numbers the triggers keep per category (a category without a row yet has none).
+ */
 export function listCategories(db: Db): Promise<CategoryStatsRow[]> {
   return db
     .selectFrom('forum_categories as c')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('forum_threads as t')
-          .select((s) => [
-            't.category_id',
-            s.fn.countAll<number>().as('thread_count'),
-            s.fn.sum<number>(sql`t.reply_count + 1`).as('post_count'),
-            s.fn.max('t.last_post_at').as('last_post_at'),
-          ])
-          .where('t.hidden_at', 'is', null)
-          .groupBy('t.category_id')
-          .as('s'),
-      (join) => join.onRef('s.category_id', '=', 'c.id'),
-    )
+    .leftJoin('forum_category_stats as s', 's.category_id', 'c.id')
     .selectAll('c')
-    .select([sql<number>`coalesce(s.thread_count, 0)`.as('thread_count'), sql<number>`coalesce(s.post_count, 0)`.as('post_count'), 's.last_post_at'])
+    .select([sql<number>`coalesce(s.threads, 0)`.as('thread_count'), sql<number>`coalesce(s.posts, 0)`.as('post_count'), 's.last_post_at'])
     .orderBy('c.position')
     .execute() as Promise<CategoryStatsRow[]>;
 }
@@ -270,11 +259,15 @@ export function findUsersByKeys(db: Db, keys: string[]): Promise<{ id: number; u
 /**
  * The author's row, locked until the transaction ends on PostgreSQL (SQLite runs one write
  * transaction at a time): one user's writes are counted one after another, so the first day's
- * quotas and the repeat check hold against parallel posts.
+ * quotas and the repeat check hold against parallel posts. The lock is `for no key update`, which
+ * still excludes the author's other posts but not a row that merely names the author (another
+ * reply's notification to them takes a key-share lock on this row for its foreign key): with
+ * `for update` that reply would wait on this one while this one waits on it, for the thread or
+ * its category's numbers, and PostgreSQL would end one of them as a deadlock.
  */
 export function lockAuthor(trx: Trx, userId: number) {
   const query = trx.selectFrom('users').select(['id', 'created_at', 'role']).where('id', '=', userId);
-  return (isPostgresDb(trx) ? query.forUpdate() : query).executeTakeFirst();
+  return (isPostgresDb(trx) ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
 /** A thread row locked for a change (PostgreSQL), with its opening post's id. */

@@ -8,7 +8,7 @@ import { givePicture, givePictures } from '../../test/pictures';
 
 const ENTITY_KEYS = [
   'can', 'cityId', 'cityName', 'compensation', 'compensationDetails', 'countryCode', 'countryId', 'countryName', 'createdAt',
-  'description', 'endDate', 'ended', 'id', 'isActive', 'places', 'requirements', 'slug', 'startDate', 'studio', 'styles', 'title',
+  'description', 'endDate', 'ended', 'id', 'isActive', 'places', 'requirements', 'slug', 'startDate', 'studio', 'styles', 'terms', 'title',
   'updatedAt',
 ];
 

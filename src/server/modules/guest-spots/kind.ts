@@ -1,6 +1,7 @@
 import type { Language } from '../../../common/languages';
 import { pathTo } from '../../../common/routes';
-import { guestSpotCreateSchema, guestSpotOwnerQuery, guestSpotUpdateSchema, type GuestSpot } from '../../../common/schemas/guest-spots';
+import { offersHousing, rentPerDay, type DealTerms } from '../../../common/schemas/deal-terms';
+import { guestSpotCreateSchema, guestSpotListQuery, guestSpotOwnerQuery, guestSpotUpdateSchema, type GuestSpot } from '../../../common/schemas/guest-spots';
 import { absoluteUrl, profileUrl } from '../../http/head';
 import type { ListingKind } from '../listings/index';
 
@@ -30,6 +31,18 @@ function jobPosting(spot: GuestSpot, publicUrl: string, lang: Language, descript
   };
 }
 
+/** The facts of a spot's terms the public list filters by, as their columns hold them. */
+function dealColumns(value: unknown) {
+  const terms = value as DealTerms | null;
+  const deal = terms?.deal;
+  return {
+    deal_type: deal?.type ?? null,
+    guest_share_percent: deal?.type === 'commission' ? (deal.guestSharePercent ?? null) : null,
+    rent_day_cents: deal?.type === 'chair_rental' ? rentPerDay(deal) : null,
+    offers_housing: offersHousing(terms) ? 1 : 0,
+  };
+}
+
 /**
  * Guest spots: a studio offers a place for guest artists for a period. Beyond the shared
  * listing, a spot keeps a hand-typed city, the pay and how many guests it takes; without a
@@ -46,9 +59,11 @@ export const guestSpotKind: ListingKind<GuestSpot> = {
     compensationDetails: { column: 'compensation_details', empty: null },
     places: { column: 'places', empty: 1 },
     requirements: { column: 'requirements', empty: null },
+    terms: { column: 'terms', empty: null, json: true, derive: dealColumns },
   },
   apiPath: '/api/guest-spots',
-  schemas: { create: guestSpotCreateSchema, update: guestSpotUpdateSchema, ownerQuery: guestSpotOwnerQuery },
+  filtersByDeal: true,
+  schemas: { create: guestSpotCreateSchema, update: guestSpotUpdateSchema, ownerQuery: guestSpotOwnerQuery, listQuery: guestSpotListQuery },
   notFoundCode: 'guestSpotNotFound',
   tooManyActiveCode: 'guestSpotsActiveMax',
   slugFallback: 'guest-spot',

@@ -108,7 +108,7 @@ describeEachEngine('listing floods', (engine) => {
         expect(refused.statusCode).toBe(409);
         expect(refused.json().code).toBe(k.kind.tooManyActiveCode);
         expect(refused.json().error).toContain(`${ACTIVE_LISTINGS_MAX}`);
-        expect(refused.json().error).toMatch(/^Vous avez déjà 50 /);
+        expect(refused.json().error).toMatch(/^Tu as déjà 50 /);
         // The seed's way (no hourly limit) meets the same cap.
         await expect(direct().create(owner.user, valid(), 'en')).rejects.toMatchObject({ status: 409, code: k.kind.tooManyActiveCode });
         const paused = await post(owner, valid({ title: 'Paused', isActive: false }));

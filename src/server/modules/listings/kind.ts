@@ -2,7 +2,11 @@ import type { ZodType } from 'zod';
 import type { Language } from '../../../common/languages';
 import type { LegacyLookupKind } from '../../../common/legacy-paths';
 import type { RouteId } from '../../../common/routes';
-import type { ListingBase } from '../../../common/schemas/listing-fields';
+import type { DealListFilter } from '../../../common/schemas/guest-spots';
+import type { ListingBase, PublicListQuery } from '../../../common/schemas/listing-fields';
+
+/** The deal filters as a list query carries them (absent from kinds without them). */
+export type DealListFilterQuery = { [K in keyof DealListFilter]: DealListFilter[K] | undefined };
 
 /** The tables of the listing kinds; each has a `{table}_styles` link table and a `{table}_search` FTS table on SQLite. */
 export type ListingTableName = 'guest_spots' | 'availabilities';
@@ -21,13 +25,40 @@ export const ownerColumn = (kind: Pick<ListingKind, 'owner'>): ListingOwnerColum
 /** The owner filter of a kind's list call (`?studioId=`). */
 export const ownerQueryKey = (kind: Pick<ListingKind, 'owner'>) => `${kind.owner}Id` as const;
 /** Columns one kind keeps besides the shared ones. */
-export type ListingOwnColumn = 'compensation' | 'compensation_details' | 'places' | 'requirements' | 'preferred_location';
+export type ListingOwnColumn = 'compensation' | 'compensation_details' | 'places' | 'requirements' | 'preferred_location' | 'terms' | 'wishes';
 
-/** A field of a kind's own: the column it is stored in, what a create without it stores, and whether the text filter searches it. */
+/** Columns a kind writes from one of its structured fields, for the list's filters (never answered themselves). */
+export type ListingDerivedColumn = 'deal_type' | 'guest_share_percent' | 'rent_day_cents' | 'offers_housing';
+
+/**
+ * A field of a kind's own: the column it is stored in, what a create without it stores, and
+ * whether the text filter searches it. A structured field (`json`) is stored as JSON text and
+ * answered parsed, null when absent; `derive` names the filter columns written from its value
+ * (null when absent) on every write of the field.
+ */
 export interface OwnField {
   column: ListingOwnColumn;
   empty: string | number | null;
   searched?: boolean;
+  json?: boolean;
+  derive?: (value: unknown) => Partial<Record<ListingDerivedColumn, string | number | null>>;
+}
+
+/** The columns one own field writes: its own (JSON text for a structured one) and those derived from it. */
+export function ownFieldColumns(field: OwnField, value: unknown): Partial<Record<ListingOwnColumn | ListingDerivedColumn, string | number | null>> {
+  const stored = field.json ? (value === null || value === undefined ? null : JSON.stringify(value)) : (value as string | number | null);
+  return { [field.column]: stored, ...field.derive?.(value ?? null) };
+}
+
+/** A structured field's column as answers carry it: parsed, null when absent or unreadable. */
+export function ownFieldAnswer(field: OwnField, stored: unknown): unknown {
+  if (!field.json) return stored;
+  if (typeof stored !== 'string' || stored === '') return null;
+  try {
+    return JSON.parse(stored) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** What a create or update of any kind may carry: the shared fields, the place, and the kind's own (by field name). */
@@ -73,7 +104,11 @@ export interface ListingKind<Item extends ListingBase = ListingBase> {
     create: ZodType<ListingCreateInput>;
     update: ZodType<ListingInput>;
     ownerQuery: ZodType<{ count: boolean; limit: number } & Partial<Record<'studioId' | 'artistId', number>>>;
+    /** The public list's filters (the guest spot list adds the deal's). */
+    listQuery: ZodType<PublicListQuery & Partial<DealListFilterQuery>>;
   };
+  /** Whether the public list's address keeps the deal's filters (DEAL_FILTER_KEYS), which `listQuery` reads. */
+  filtersByDeal: boolean;
   /** The code of a missing (or hidden) listing. */
   notFoundCode: string;
   /** The code of a create or reactivation past the owner's cap of active listings of the kind (409). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addDays, publicListQuery, todayInBerlin } from '../../../common/schemas/listing-fields';
 import { artistListQuery, studioListQuery } from '../../../common/schemas/artists';
 import { galleryListQuery } from '../../../common/schemas/gallery';
+import { guestSpotListQuery } from '../../../common/schemas/guest-spots';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { SQLite } from '../../db/sqlite-driver';
@@ -196,6 +197,10 @@ describeEachEngine('public lists: plans without scans or sorts', (engine) => {
     ['guest spots, page 200', (s) => s.spots.listPublic(publicListQuery.parse({ page: '200' }), 'en')],
     ['guest spots, from a later day', (s) => s.spots.listPublic(publicListQuery.parse({ from: addDays(todayInBerlin(), 30) }), 'en')],
     ['guest spots, q', (s) => s.spots.listPublic(publicListQuery.parse({ q: 'berlin' }), 'en')],
+    ['guest spots, deal type', (s) => s.spots.listPublic(guestSpotListQuery.parse({ dealType: 'commission' }), 'en')],
+    ['guest spots, guest share + housing', (s) => s.spots.listPublic(guestSpotListQuery.parse({ minGuestShare: '60', housing: 'true' }), 'en')],
+    ['guest spots, rent a day', (s) => s.spots.listPublic(guestSpotListQuery.parse({ maxRentCents: '8000', page: '2' }), 'en')],
+    ['guest spots, housing', (s) => s.spots.listPublic(guestSpotListQuery.parse({ housing: 'true' }), 'en')],
     ['availabilities, page 1', (s) => s.availability.listPublic(publicListQuery.parse({}), 'en')],
     ['artists', (s) => s.artists.list(artistListQuery.parse({}), 'en')],
     ['artists, page 5', (s) => s.artists.list(artistListQuery.parse({ page: '5' }), 'en')],

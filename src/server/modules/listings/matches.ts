@@ -1,4 +1,5 @@
 import type { Language } from '../../../common/languages';
+import type { FitReason } from '../../../common/schemas/deal-terms';
 import { MATCHES_LIMIT, todayInBerlin, type MatchFit, type StyleRef } from '../../../common/schemas/listing-fields';
 import { foldForSearch } from '../reference/index';
 import { groupStyles } from './presenter';
@@ -73,11 +74,15 @@ export function scoreMatch(target: Matchable, candidate: Matchable): MatchFit {
   return { score, reasons: { daysInCommon: days, sameCity, sameCountry, stylesInCommon } };
 }
 
-/** Best first; equal scores by more days in common, then the sooner start. */
-export function rankMatches<T extends MatchFit & { startDate: string; id: number }>(items: T[], limit: number): T[] {
+/**
+ * Best first: more ways the spot's terms fit the artist's wishes lead (a deal the artist asked
+ * for is what decides a trip), then the score; equal ones by more days in common, then the sooner start.
+ */
+export function rankMatches<T extends MatchFit & { startDate: string; id: number; fit?: FitReason[] }>(items: T[], limit: number): T[] {
   return [...items]
     .sort(
       (a, b) =>
+        (b.fit?.length ?? 0) - (a.fit?.length ?? 0) ||
         b.score - a.score ||
         b.reasons.daysInCommon - a.reasons.daysInCommon ||
         a.startDate.localeCompare(b.startDate) ||
@@ -90,13 +95,19 @@ export function rankMatches<T extends MatchFit & { startDate: string; id: number
  * The listings of the other kind that fit `target`, best first (a guest spot's artists, an
  * availability's spots): SQL narrows to at most MATCH_CANDIDATES indexed candidates that share
  * days, fit by country and have not ended, posted by profiles that show a picture; the scoring
- * ranks them.
+ * ranks them, those whose deal fits the artist's wishes first.
  */
 export async function findMatches<Item extends Matchable>(
   target: Matchable,
-  other: { repo: ListingRepo; present: (row: ListingRow, styles: StyleRef[]) => Item; artistSide: ArtistSide },
+  other: {
+    repo: ListingRepo;
+    present: (row: ListingRow, styles: StyleRef[]) => Item;
+    artistSide: ArtistSide;
+    /** How a candidate's deal fits the artist's wishes (the spot's terms against the availability's). */
+    fit: (candidate: Item) => FitReason[];
+  },
   lang: Language,
-): Promise<(MatchFit & { item: Item; ownerId: number })[]> {
+): Promise<(MatchFit & { item: Item; ownerId: number; fit: FitReason[] })[]> {
   const candidates = await other.repo.matchCandidates(
     {
       today: todayInBerlin(),
@@ -112,7 +123,7 @@ export async function findMatches<Item extends Matchable>(
   const styles = groupStyles(await other.repo.stylesOf(candidates.map((c) => c.id), lang));
   const scored = candidates.map((c) => {
     const item = other.present(c, styles.get(c.id) ?? []);
-    return { id: c.id, ownerId: c.owner_id, startDate: c.start_date, item, ...scoreMatch(target, item) };
+    return { id: c.id, ownerId: c.owner_id, startDate: c.start_date, item, fit: other.fit(item), ...scoreMatch(target, item) };
   });
-  return rankMatches(scored, MATCHES_LIMIT).map(({ score, reasons, item, ownerId }) => ({ score, reasons, item, ownerId }));
+  return rankMatches(scored, MATCHES_LIMIT).map(({ score, reasons, item, ownerId, fit }) => ({ score, reasons, item, ownerId, fit }));
 }

@@ -1,7 +1,8 @@
 import { todayInBerlin, type ListingBase, type OwnerCard, type StyleRef } from '../../../common/schemas/listing-fields';
 import type { SessionUser } from '../../../common/schemas/session';
+import { asFlag } from '../../db/verified';
 import { sortStyles, type CityNamer } from '../reference/index';
-import type { ListingKind } from './kind';
+import { ownFieldAnswer, type ListingKind } from './kind';
 import { canManage, listingCan } from './policy';
 import type { ListingRow } from './repo';
 
@@ -17,9 +18,12 @@ export function groupStyles(rows: { owner_id: number; id: number; name: string }
   return byOwner;
 }
 
-/** A person's card (a poster's, an artist's); the city falls back to the free-text profile city. */
-export function personCard(row: { id: number; name: string; username: string; avatar: string | null; city_name: string | null; city: string | null }): OwnerCard {
-  return { id: row.id, name: row.name, username: row.username, avatar: row.avatar, cityName: row.city_name ?? row.city };
+/**
+ * A person's card (a poster's, an artist's); the city falls back to the free-text profile city.
+ * `verified` is the query's flag of a verified studio (db/verified), false when not read.
+ */
+export function personCard(row: { id: number; name: string; username: string; avatar: string | null; city_name: string | null; city: string | null; verified?: unknown }): OwnerCard {
+  return { id: row.id, name: row.name, username: row.username, avatar: row.avatar, cityName: row.city_name ?? row.city, verified: asFlag(row.verified) };
 }
 
 /** Names a city as stored: for callers that answer in no particular language. */
@@ -27,11 +31,11 @@ const asStored: CityNamer = (_cityId, stored) => stored;
 
 /** The poster's card, the city named in the answer's language. */
 export function presentOwner(
-  row: Pick<ListingRow, 'owner_id' | 'owner_name' | 'owner_username' | 'owner_avatar' | 'owner_city_name' | 'owner_city'>,
+  row: Pick<ListingRow, 'owner_id' | 'owner_name' | 'owner_username' | 'owner_avatar' | 'owner_city_name' | 'owner_city' | 'owner_verified'>,
   cityName: CityNamer = asStored,
 ): OwnerCard {
-  const { owner_id: id, owner_name: name, owner_username: username, owner_avatar: avatar, owner_city_name: city_name, owner_city: city } = row;
-  return personCard({ id, name, username, avatar, city_name: cityName(undefined, city_name ?? city), city: null });
+  const { owner_id: id, owner_name: name, owner_username: username, owner_avatar: avatar, owner_city_name: city_name, owner_city: city, owner_verified: verified } = row;
+  return personCard({ id, name, username, avatar, city_name: cityName(undefined, city_name ?? city), city: null, verified });
 }
 
 /**
@@ -45,7 +49,7 @@ export function presentListing<Item extends ListingBase>(
   viewer: SessionUser | null,
   cityName: CityNamer = asStored,
 ): Item {
-  const own = Object.fromEntries(Object.entries(kind.fields).map(([name, field]) => [name, row[field.column]]));
+  const own = Object.fromEntries(Object.entries(kind.fields).map(([name, field]) => [name, ownFieldAnswer(field, row[field.column])]));
   return {
     id: row.id,
     slug: row.slug,

@@ -1,5 +1,7 @@
 import type { Language } from '../../../common/languages';
+import type { DealListFilter } from '../../../common/schemas/guest-spots';
 import { todayInBerlin, type PublicListQuery } from '../../../common/schemas/listing-fields';
+import type { DealListFilterQuery } from './kind';
 import { tags } from '../../lib/answer-cache/index';
 import type { ResultCache } from '../../lib/result-cache';
 import type { ReferenceService } from '../reference/index';
@@ -20,6 +22,8 @@ export interface PublicFilter {
   lang: Language;
   /** Owners featured right now: a few of each one's listings come first (counting ignores it). */
   featuredOwners: number[];
+  /** The guest spot list's deal filters; null for a kind without them or none set. */
+  deal: DealListFilter | null;
 }
 
 export interface PublicListRepo<Row> {
@@ -50,7 +54,7 @@ export function cappedTotal(counted: number, offset: number): Pick<PublicPage<un
 }
 
 // Without a text filter the language is never read.
-const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, countryId: null, cityId: null, from: null, to: null, text: null, pattern: null, lang: 'de', featuredOwners: [] });
+const unfiltered = (today: string): PublicFilter => ({ today, styleId: null, countryId: null, cityId: null, from: null, to: null, text: null, pattern: null, lang: 'de', featuredOwners: [], deal: null });
 
 /** A card of a public list: whether its owner is featured now (their cards lead the list and carry the badge). */
 export type Featurable<Item> = Item & { ownerFeatured: boolean };
@@ -64,6 +68,20 @@ export type Featurable<Item> = Item & { ownerFeatured: boolean };
  * a purchase clears the list's tag, and a featured time running out shows within the cache's
  * lifetime.
  */
+/** The deal filters of a list query, or null when none is set (every other kind's list). */
+function dealFilter(query: Partial<DealListFilterQuery>): DealListFilter | null {
+  const deal: DealListFilter = {
+    dealType: query.dealType ?? null,
+    minGuestShare: query.minGuestShare ?? null,
+    maxRentCents: query.maxRentCents ?? null,
+    housing: query.housing === true,
+  };
+  return deal.dealType || deal.minGuestShare !== null || deal.maxRentCents !== null || deal.housing ? deal : null;
+}
+
+/** A list's query: the shared filters, and the deal's on the guest spot list. */
+export type ListQuery = PublicListQuery & Partial<DealListFilterQuery>;
+
 export function createPublicList<Row, Item>(
   kind: string,
   deps: {
@@ -79,7 +97,7 @@ export function createPublicList<Row, Item>(
   const listTags = [tags.listings(kind)];
   const ownerTags = (page: PublicPage<Featurable<Item>>) => [...new Set(page.items.map(ownerOf))].map((id) => tags.user(id));
 
-  async function load(query: PublicListQuery, today: string, lang: Language): Promise<PublicPage<Featurable<Item>>> {
+  async function load(query: ListQuery, today: string, lang: Language): Promise<PublicPage<Featurable<Item>>> {
     // search_text holds a listed city's stored name: "München" and "Lissabon" search as "Munich" and "Lisbon".
     const [text, featuredOwners] = await Promise.all([query.q ? reference.searchSpelling(query.q) : null, repo.featuredOwners(new Date().toISOString())]);
     const filter: PublicFilter = {
@@ -93,6 +111,7 @@ export function createPublicList<Row, Item>(
       pattern: text ? likePattern(text) : null,
       lang,
       featuredOwners,
+      deal: dealFilter(query),
     };
     const offset = (query.page - 1) * query.limit;
     const [rows, counted] = await Promise.all([repo.listPublicPage(filter, query.limit, offset, lang), repo.countPublic(filter, offset + TOTAL_AHEAD + 1)]);
@@ -102,7 +121,7 @@ export function createPublicList<Row, Item>(
   }
 
   return {
-    list(query: PublicListQuery, lang: Language): Promise<PublicPage<Featurable<Item>>> {
+    list(query: ListQuery, lang: Language): Promise<PublicPage<Featurable<Item>>> {
       const today = todayInBerlin();
       return cache.get(`${kind}:${today}:${lang}:${JSON.stringify(query)}`, listTags, () => load(query, today, lang), ownerTags);
     },

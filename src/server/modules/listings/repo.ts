@@ -4,10 +4,11 @@ import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { AvailabilitiesTable, Database, GuestSpotsTable } from '../../db/schema';
 import { notSuspended } from '../../db/suspension';
+import { isVerifiedStudio } from '../../db/verified';
 import { hasPicture } from '../profiles/index';
 import { addDays } from '../../../common/schemas/listing-fields';
 import { documentsMatching, indexListing } from '../search/index';
-import { STYLE_LINKS, ownerColumn, type ListingKind, type ListingOwnColumn, type ListingOwnerColumn, type ListingStyleKey, type ListingTableName } from './kind';
+import { STYLE_LINKS, ownerColumn, type ListingDerivedColumn, type ListingKind, type ListingOwnColumn, type ListingOwnerColumn, type ListingStyleKey, type ListingTableName } from './kind';
 import type { PublicFilter } from './public-list';
 
 type Shared = 'id' | 'slug' | 'title' | 'description' | 'start_date' | 'end_date' | 'country_id' | 'city_id' | 'is_active' | 'hidden_at' | 'hidden_reason' | 'search_text' | 'created_at' | 'updated_at';
@@ -19,8 +20,9 @@ type Shared = 'id' | 'slug' | 'title' | 'description' | 'start_date' | 'end_date
  */
 type ListingView = Pick<GuestSpotsTable, Shared> &
   Record<ListingOwnerColumn, number> &
-  Pick<GuestSpotsTable, 'city_name' | 'compensation' | 'compensation_details' | 'places' | 'requirements'> &
-  Pick<AvailabilitiesTable, 'preferred_location'>;
+  Pick<GuestSpotsTable, 'city_name' | 'compensation' | 'compensation_details' | 'places' | 'requirements' | 'terms'> &
+  Pick<GuestSpotsTable, 'deal_type' | 'guest_share_percent' | 'rent_day_cents' | 'offers_housing'> &
+  Pick<AvailabilitiesTable, 'preferred_location' | 'wishes'>;
 
 /** A link table of either kind as one typed table. */
 type StyleLinkView = Record<ListingStyleKey | 'style_id', number>;
@@ -55,7 +57,7 @@ export interface ListingValues {
   search_text: string;
 }
 
-export type OwnValues = Partial<Record<ListingOwnColumn, string | number | null>>;
+export type OwnValues = Partial<Record<ListingOwnColumn | ListingDerivedColumn, string | number | null>>;
 
 type Executor = Db | Transaction<Database>;
 
@@ -117,6 +119,8 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       .select(ownColumns)
       .select(sql<string | null>`${sql.ref(kind.storesCityName ? 'l.city_name' : 'ci.name')}`.as('city_name'))
       .select(sql<string | null>`${sql.ref(`c.name_${lang}`)}`.as('country_name'))
+      // Only a studio can be verified: an artist's listings skip the probe.
+      .select((kind.owner === 'studio' ? isVerifiedStudio(`l.${owner}`) : sql<boolean>`1 = 0`).as('owner_verified'))
       // A suspended owner's listings leave every answer, their detail pages too.
       .where(notSuspended(`l.${owner}`));
 
@@ -184,6 +188,15 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
       q = q.where('l.id', 'in', db.selectFrom(links()).select(`ls.${linkKey}`).where('ls.style_id', '=', styleId));
     }
     if (f.pattern) q = q.where(textFilter(f));
+    // The deal's filters read the columns written from a spot's terms; a share or a rent names
+    // its deal type too, so the deal index (deal_type first) serves either.
+    const deal = f.deal;
+    if (deal) {
+      if (deal.dealType) q = q.where('l.deal_type', '=', deal.dealType);
+      if (deal.minGuestShare !== null) q = q.where('l.deal_type', '=', 'commission').where('l.guest_share_percent', '>=', deal.minGuestShare);
+      if (deal.maxRentCents !== null) q = q.where('l.deal_type', '=', 'chair_rental').where('l.rent_day_cents', '<=', deal.maxRentCents);
+      if (deal.housing) q = q.where('l.offers_housing', '=', 1);
+    }
     return q;
   };
 

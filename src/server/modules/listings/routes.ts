@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicListQuery, todayInBerlin } from '../../../common/schemas/listing-fields';
+import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import { requireUser } from '../../http/auth';
 import { AppError, parse } from '../../errors';
 import { isPersonal, replyPublic, sendAnswer, sendPersonal } from '../../http/answers';
@@ -69,14 +69,14 @@ export async function listingRoutes(app: FastifyInstance, { listings }: { listin
     return reply.status(201).send(await listings.create(request.user, input, request.lang));
   });
 
-  app.get('', { config: { input: { query: publicListQuery } }, compress: false }, async (request, reply) => {
+  app.get('', { config: { input: { query: kind.schemas.listQuery } }, compress: false }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (query[ownerKey] !== undefined) {
       const { [ownerKey]: ownerId, count, limit } = parse(kind.schemas.ownerQuery, query);
       if (count) return sendPersonal(request, reply, JSON.stringify({ count: await listings.countByOwner(request.user, ownerId as number) }));
       return sendPersonal(request, reply, JSON.stringify(await listings.listByOwner(request.user, ownerId as number, limit, request.lang)));
     }
-    const filters = parse(publicListQuery, query);
+    const filters = parse(kind.schemas.listQuery, query);
     const lang = request.lang;
     // The day is part of the key: nothing ended is shown past midnight.
     const stored = await answers.get(`${kind.cacheKey}:list:${todayInBerlin()}:${lang}:${JSON.stringify(filters)}`, listTags, async () => {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Language } from '../../../common/languages';
 import type { CardImage } from '../../../common/schemas/card-images';
+import { fitReasons, type DealTerms, type DealWishes, type FitReason } from '../../../common/schemas/deal-terms';
 import { todayInBerlin, type ListingBase, type ListingListItem, type MatchFit, type StyleRef } from '../../../common/schemas/listing-fields';
 import type { SessionUser } from '../../../common/schemas/session';
 import { writeAudit } from '../../db/audit-log';
@@ -8,16 +9,17 @@ import { nowIso, type Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { consume, type Limit, type RateLimitStore } from '../../lib/rate-limit/index';
+import type { Emitted } from '../../lib/outbox/index';
 import { noInvalidation, tags, type Invalidation } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import type { CardImages } from '../gallery/index';
 import type { Place, ReferenceService } from '../reference/index';
-import type { ListingCreateInput, ListingInput, ListingKind } from './kind';
+import { ownFieldColumns, type ListingCreateInput, type ListingInput, type ListingKind } from './kind';
 import { findMatches } from './matches';
 import { hasPlace, searchText } from './places';
 import { authorizeManage, authorizePost, canManage, listingCan } from './policy';
 import { groupStyles, presentListing } from './presenter';
-import { createPublicList, type PublicPage } from './public-list';
+import { createPublicList, type ListQuery, type PublicPage } from './public-list';
 import { createListingRepo, isUniqueViolation, type ListingRow, type ListingValues, type OwnRow, type OwnValues } from './repo';
 import { firstFreeSlug, slugify } from './slug';
 
@@ -69,6 +71,23 @@ export interface ListingServiceDeps {
   deleteFiles?: (urls: string[]) => Promise<void>;
   /** The pictures on cards and matches. */
   pictures: Pick<CardImages, 'latestWorks' | 'spotCovers'>;
+  /**
+   * Of the matches offered to a listing's owner, those they are booked for already over their
+   * whole window (an artist's confirmed stays): the matches leave them out.
+   */
+  bookedMatches?: (ownerId: number, items: { id: number; startDate: string; endDate: string }[]) => Promise<Set<number>>;
+  /**
+   * What a listing newly shown in the public lists sets off (an availability's city alerts): an
+   * outbox event written in the transaction that created or activated it, handed to `committed`
+   * after.
+   */
+  onShown?: ShownHook[];
+}
+
+/** One consumer of a listing newly shown (city alerts, saved searches): its event, written in the transaction, and its hand-off after the commit. */
+export interface ShownHook {
+  emit(trx: Transaction<Database>, id: number): Promise<Emitted>;
+  committed(...events: Emitted[]): void;
 }
 
 /** The dates a listing has after an update must be in order: a new start alone must not pass the stored end. */
@@ -97,6 +116,14 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
   const visibleTo = (viewer: SessionUser | null, row: { is_active: number; owner_id: number }) => row.is_active === 1 || canManage(viewer, row.owner_id);
   const invalidation = deps.invalidation ?? noInvalidation;
   const { pictures } = deps;
+  const shownHooks = deps.onShown ?? [];
+  /** Every consumer's event of a listing newly shown, in the showing write's transaction. */
+  const emitShown = async (trx: Transaction<Database>, id: number): Promise<Emitted[]> => {
+    const events: Emitted[] = [];
+    for (const hook of shownHooks) events.push(await hook.emit(trx, id));
+    return events;
+  };
+  const committedShown = (events: Emitted[]) => events.forEach((event, i) => shownHooks[i]?.committed(event));
   /** Whose view of an owner's listings leaves out the inactive and ended ones: everyone's but the owner's (and admins'). */
   const shownSince = (viewer: SessionUser | null, ownerId: number) => (canManage(viewer, ownerId) ? null : todayInBerlin());
   /**
@@ -217,7 +244,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= SLUG_ATTEMPTS;
       try {
-        return await repo.transaction(async (trx) => {
+        const made = await repo.transaction(async (trx) => {
           if (shownOn(todayInBerlin(), values)) {
             // The owner's lock comes before the table's: see lockOwner.
             await repo.lockOwner(trx, ownerId);
@@ -225,8 +252,11 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
           }
           if (last) await repo.lockForInsert(trx);
           const slug = firstFreeSlug(base, await repo.slugsLike(trx, base));
-          return repo.insert(trx, { ...values, owner_id: ownerId, slug, created_at: now, updated_at: now }, styleIds);
+          const id = await repo.insert(trx, { ...values, owner_id: ownerId, slug, created_at: now, updated_at: now }, styleIds);
+          return { id, shown: shownOn(todayInBerlin(), values) ? await emitShown(trx, id) : [] };
         });
+        committedShown(made.shown);
+        return made.id;
       } catch (error) {
         if (last || !isUniqueViolation(error)) throw error;
       }
@@ -250,7 +280,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     styleIds: number[] | undefined,
   ): Promise<void> {
     const mayShow = input.isActive === true || input.endDate !== undefined;
-    await repo.transaction(async (trx) => {
+    const shown = await repo.transaction(async (trx) => {
       if (mayShow) await repo.lockOwner(trx, ownerId);
       const row = await repo.lockOwnRow(trx, id);
       if (!row) throw notFound();
@@ -261,14 +291,19 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       if (input.endDate !== undefined) values.end_date = input.endDate;
       const today = todayInBerlin();
       const after = { is_active: values.is_active ?? row.is_active, end_date: values.end_date ?? row.end_date };
-      if (mayShow && !shownOn(today, row) && shownOn(today, after)) await checkActiveCap(trx, row.owner_id);
+      const showsNow = mayShow && !shownOn(today, row) && shownOn(today, after);
+      if (showsNow) await checkActiveCap(trx, row.owner_id);
       await repo.update(trx, id, values, styleIds);
       const changedKeys = Object.keys(values).filter((k) => k !== 'updated_at' && k !== 'search_text');
       await auditByAdmin(trx, user, row.owner_id, 'update', id, {
         before: Object.fromEntries(changedKeys.map((k) => [k, (row as Record<string, unknown>)[k] ?? null])),
         after: { ...Object.fromEntries(changedKeys.map((k) => [k, (values as Record<string, unknown>)[k]])), ...(styleIds ? { styleIds } : {}) },
       });
+      // Every write of a listing that stays shown is told too: an edit can make it match a
+      // search or an alert it did not before, and each consumer's unique key keeps repeats out.
+      return shownOn(today, after) ? emitShown(trx, id) : [];
     });
+    committedShown(shown);
   }
 
   /**
@@ -320,7 +355,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
           place.cityName,
         ]),
       };
-      for (const [name, field] of ownFields) values[field.column] = (input[name] as string | number | null | undefined) ?? field.empty;
+      for (const [name, field] of ownFields) Object.assign(values, ownFieldColumns(field, input[name] ?? field.empty));
       const id = await insertWithSlug(owner.id, input.title, values, styleIds);
       changed(id, owner.id);
       return load(id, lang, user);
@@ -343,7 +378,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
           if (input.title !== undefined) values.title = input.title;
           if (input.description !== undefined) values.description = input.description;
           for (const [name, field] of ownFields) {
-            if (input[name] !== undefined) values[field.column] = input[name] as string | number | null;
+            if (input[name] !== undefined) Object.assign(values, ownFieldColumns(field, input[name]));
           }
           // A listing moderation hid stays off the public lists until an admin shows it again.
           if (input.isActive !== undefined) values.is_active = input.isActive && !row.hidden_at ? 1 : 0;
@@ -415,7 +450,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     },
 
     /** The public list: active listings that have not ended, soonest start first, filtered and paged. */
-    async listPublic(query: Parameters<typeof publicList.list>[0], lang: Language, viewer: SessionUser | null = null): Promise<PublicPage<ListingListItem<Item>>> {
+    async listPublic(query: ListQuery, lang: Language, viewer: SessionUser | null = null): Promise<PublicPage<ListingListItem<Item>>> {
       const page = await publicList.list(query, lang);
       return viewer ? { ...page, items: page.items.map((item) => forViewer(item, ownerOf(item), viewer)) } : page;
     },
@@ -427,22 +462,32 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
      * Listings of the counterpart kind that fit this one, best first, each with its reasons and
      * pictures of its poster's work; for the owner and admins.
      */
-    async matches(viewer: SessionUser | null, id: number, lang: Language): Promise<(MatchFit & { images: CardImage[] } & Record<string, unknown>)[]> {
+    async matches(viewer: SessionUser | null, id: number, lang: Language): Promise<(MatchFit & { images: CardImage[]; fit: FitReason[] } & Record<string, unknown>)[]> {
       const target = await load(id, lang, viewer);
       authorizeManage(viewer, ownerOf(target));
       // An ended listing fits nothing any more: its days are over.
       if (target.ended) return [];
       const cityName = await reference.cityNamer(lang);
       const present = (row: ListingRow, styles: StyleRef[]) => presentListing(counterpart, row, styles, viewer, cityName);
-      const matches = await findMatches(target, { repo: others, present, artistSide: kind.owner === 'artist' ? 'target' : 'candidate' }, lang);
+      // The spot's terms against the artist's wishes, whichever side asks.
+      const own = target as unknown as { terms?: DealTerms | null; wishes?: DealWishes | null };
+      const fit = (candidate: ListingBase) => {
+        const other = candidate as unknown as { terms?: DealTerms | null; wishes?: DealWishes | null };
+        return kind.owner === 'artist' ? fitReasons(other.terms, own.wishes) : fitReasons(own.terms, other.wishes);
+      };
+      const artistSide = kind.owner === 'artist' ? 'target' : 'candidate';
+      const found = await findMatches(target, { repo: others, present, artistSide, fit }, lang);
+      const booked = deps.bookedMatches ? await deps.bookedMatches(ownerOf(target), found.map((m) => m.item)) : new Set<number>();
+      const matches = found.filter((m) => !booked.has(m.item.id));
       // An artist's card shows their latest works; a guest spot's its photos, else its studio's cover.
       const byArtist = counterpart.owner === 'artist';
       const images = byArtist
         ? await pictures.latestWorks(matches.map((m) => m.ownerId))
         : await pictures.spotCovers(matches.map((m) => ({ id: m.item.id, userId: m.ownerId })));
-      return matches.map(({ item, score, reasons, ownerId }) => ({
+      return matches.map(({ item, score, reasons, ownerId, fit }) => ({
         score,
         reasons,
+        fit,
         images: images.get(byArtist ? ownerId : item.id) ?? [],
         [counterpart.itemKey]: item,
       }));

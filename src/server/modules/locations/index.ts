@@ -4,5 +4,6 @@
  * transaction (the reference seed, an admin's city import). The rest of the server imports only this file.
  */
 export { locationRoutes } from './routes';
-export { createLocationService, type LocationService } from './service';
+export { boundingBox, createLocationService, distanceKm, type LocationService } from './service';
+export type { Box } from './repo';
 export { citySearchNamesMissing, refreshCitySearchNames } from './repo';

@@ -35,7 +35,7 @@ describeEachEngine('guest spot applications', (engine) => {
     });
     // Both see the card in the thread, and the studio has it unread.
     for (const [as, contact] of [[artist, studio], [studio, artist]] as const) {
-      expect((await thread(as, contact.user.id)).messages.map((m) => m.reference?.id)).toEqual([spot.id]);
+      expect((await thread(as, contact.user.id)).messages.map((m) => (m.reference?.type === 'guest_spot' ? m.reference.id : null))).toEqual([spot.id]);
     }
     expect((await call(t.app, 'GET', '/api/messages/unread-count', { as: studio })).json().count).toBe(1);
   });
@@ -59,12 +59,47 @@ describeEachEngine('guest spot applications', (engine) => {
     expect(res.json().message.content).toMatch(/^Bonjour ! J’aimerais postuler pour ton poste invité « Fineline Sommer »/);
   });
 
-  it('answers again with 200 {alreadyApplied, conversationId} and sends nothing', async () => {
+  it('answers 409 applicationPending (with the conversation) while one is pending, and sends nothing', async () => {
     expect((await apply(artist)).statusCode).toBe(201);
-    const again = await apply(artist, spot.id, { content: 'Noch mal' });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ alreadyApplied: true, conversationId: studio.user.id });
+    const again = await apply(artist, spot.id, { content: 'Noch mal' }, 'de');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'applicationPending', conversationId: studio.user.id });
+    expect(again.json().error).not.toBe('applicationPending');
     expect((await thread(studio, artist.user.id)).messages).toHaveLength(1);
+  });
+
+  it('records a pending application for the chosen days, and takes `message` for `content`', async () => {
+    const res = await apply(artist, spot.id, { startDate: day(12), endDate: day(15), message: 'Vier Tage?' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message.content).toBe('Vier Tage?');
+    const row = await t.app.ctx.db.selectFrom('deal_requests').selectAll().where('id', '=', res.json().applicationId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: 'application', status: 'pending', guest_spot_id: spot.id, artist_id: artist.user.id, studio_id: studio.user.id, start_date: day(12), end_date: day(15) });
+  });
+
+  it('defaults to the whole window, and refuses days outside it or shorter than the terms’ minDays (400 in the request’s language)', async () => {
+    await t.app.ctx.db.updateTable('guest_spots').set({ terms: JSON.stringify({ minDays: 5 }) }).where('id', '=', spot.id).execute();
+    const outside = await apply(artist, spot.id, { startDate: day(9), endDate: day(15) }, 'de');
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({ code: 'dealDatesOutside', field: 'startDate' });
+    const short = await apply(artist, spot.id, { startDate: day(11), endDate: day(14) }, 'fr');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().code).toBe('dealTooShort');
+    expect(short.json().error).toMatch(/5/);
+    const half = await apply(artist, spot.id, { startDate: day(11) });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().code).toBe('dealDatesBoth');
+    const whole = await apply(artist);
+    expect(whole.statusCode).toBe(201);
+    const row = await t.app.ctx.db.selectFrom('deal_requests').selectAll().where('id', '=', whole.json().applicationId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ start_date: day(10), end_date: day(20), terms: JSON.stringify({ minDays: 5 }) });
+  });
+
+  it('lets the artist apply again once the pending one was declined', async () => {
+    const first = await apply(artist);
+    await t.app.ctx.db.updateTable('deal_requests').set({ status: 'declined' }).where('id', '=', first.json().applicationId).execute();
+    const again = await apply(artist, spot.id, { content: 'Noch mal' });
+    expect(again.statusCode).toBe(201);
+    expect((await thread(studio, artist.user.id)).messages).toHaveLength(2);
   });
 
   it('is for artists only: 401 visitors, 403 studios (the owner too)', async () => {
@@ -107,7 +142,7 @@ describeEachEngine('guest spot applications', (engine) => {
     const other = await createArtist(t.app);
     await block(t.app, other, studio);
     expect((await apply(other)).statusCode).toBe(403);
-    expect(await t.app.ctx.db.selectFrom('applications').select('artist_id').where('guest_spot_id', '=', spot.id).execute()).toEqual([]);
+    expect(await t.app.ctx.db.selectFrom('deal_requests').select('artist_id').where('guest_spot_id', '=', spot.id).execute()).toEqual([]);
   });
 
   it('tells an artist on the spot’s page whether they applied (hasApplied), false for everyone else', async () => {
@@ -128,13 +163,13 @@ describeEachEngine('guest spot applications', (engine) => {
     const other = await createGuestSpot(t.app, studio, { title: 'Zweiter Platz' });
     await apply(artist);
     await apply(artist, other.id);
-    const available = async () => (await thread(artist, studio.user.id)).messages.map((m) => m.reference?.available);
+    const available = async () => (await thread(artist, studio.user.id)).messages.map((m) => (m.reference?.type === 'guest_spot' ? m.reference.available : null));
     expect(await available()).toEqual([true, true]);
     await call(t.app, 'PUT', `/api/guest-spots/${spot.id}`, { as: studio, payload: { isActive: false } });
     expect(await available()).toEqual([false, true]);
     await call(t.app, 'DELETE', `/api/guest-spots/${other.id}`, { as: studio });
     const messages = (await thread(artist, studio.user.id)).messages;
-    expect(messages.map((m) => m.reference?.available)).toEqual([false, false]);
+    expect(messages.map((m) => (m.reference?.type === 'guest_spot' ? m.reference.available : null))).toEqual([false, false]);
     // The card keeps what it showed.
     expect(messages[1]?.reference).toMatchObject({ id: other.id, title: 'Zweiter Platz', slug: other.slug });
   });

@@ -108,17 +108,17 @@ describeEachEngine('messages under concurrency', (engine) => {
     expect(stored.find((r) => r.user_id === studio.user.id)).toMatchObject({ unread_count: 1, last_message: 'Bleibt' });
   });
 
-  it(`sends one application for ${PARALLEL} parallel applies`, async () => {
+  it(`sends one application for ${PARALLEL} parallel applies, the others 409`, async () => {
     const spot = await createGuestSpot(t.app, studio);
     const answers = await Promise.all(Array.from({ length: PARALLEL }, () => call(t.app, 'POST', `/api/guest-spots/${spot.id}/apply`, { as: artist, payload: {} })));
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(PARALLEL - 1);
-    for (const r of answers) expect(r.json().conversationId).toBe(studio.user.id);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(PARALLEL - 1);
+    for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json()).toMatchObject({ code: 'applicationPending', conversationId: studio.user.id });
     const messages = await t.app.ctx.db.selectFrom('messages').select('id').where('reference_id', '=', spot.id).execute();
     expect(messages).toHaveLength(1);
-    const application = await t.app.ctx.db.selectFrom('applications').selectAll().where('guest_spot_id', '=', spot.id).execute();
-    expect(application).toEqual([expect.objectContaining({ artist_id: artist.user.id, message_id: messages[0]?.id })]);
+    const application = await t.app.ctx.db.selectFrom('deal_requests').selectAll().where('guest_spot_id', '=', spot.id).execute();
+    expect(application).toEqual([expect.objectContaining({ artist_id: artist.user.id, status: 'pending', kind: 'application' })]);
     expect((await rows(artist, studio)).find((r) => r.user_id === studio.user.id)?.unread_count).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import type { DealMessageReference } from '../../../common/schemas/deals';
 import type { Conversation, Message, MessageContact, MessagePerson, MessageReference } from '../../../common/schemas/messages';
 import { presentUserCard } from '../../lib/user-card';
 import type { ConversationRow, MessageRow, PersonRow } from './repo';
@@ -15,9 +16,20 @@ export function presentContact(row: PersonRow, canSend: boolean, blockedByMe: bo
   return { ...presentUserCard(row), canSend, blockedByMe };
 }
 
-/** The card of an application: the snapshot taken when it was sent, and whether the spot can still be had. */
+/** What a deal line's reference keeps besides the request's id. */
+export type DealReferenceSnapshot = Omit<DealMessageReference, 'type' | 'requestId'>;
+
+/**
+ * The card of an application: the snapshot taken when it was sent, and whether the spot can
+ * still be had; or a system line of a request's change, as it was then.
+ */
 function presentReference(row: MessageRow, available: Set<number>): MessageReference | null {
-  if (row.reference_type !== 'guest_spot' || row.reference_id === null || !row.reference_data) return null;
+  if (row.reference_id === null || !row.reference_data) return null;
+  if (row.reference_type === 'deal') {
+    const deal = JSON.parse(row.reference_data) as DealReferenceSnapshot;
+    return { type: 'deal', requestId: row.reference_id, ...deal };
+  }
+  if (row.reference_type !== 'guest_spot') return null;
   const data = JSON.parse(row.reference_data) as ReferenceSnapshot;
   return {
     type: 'guest_spot',

@@ -1,8 +1,8 @@
-import { sql, type Expression, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { CONVERSATIONS_PAGE_SIZE } from '../../../common/schemas/messages';
 import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
-import type { Database, MessagesTable } from '../../db/schema';
+import type { Database, DealRequestsTable, MessagesTable } from '../../db/schema';
 
 export type MessageRow = Selectable<MessagesTable>;
 type Executor = Db | Transaction<Database>;
@@ -48,12 +48,14 @@ export interface GuestSpotRef {
   end_date: string;
   is_active: number;
   city_name: string | null;
+  /** The spot's terms as JSON text (DealTerms), null without any. */
+  terms: string | null;
 }
 
 /** The low and high id of a pair: a thread is one range of messages_pair_idx. */
 export const pairOf = (a: number, b: number) => ({ user_low: Math.min(a, b), user_high: Math.max(a, b) });
 
-/** The statements of messages, conversations and applications. */
+/** The statements of messages, conversations and the applications they carry. */
 export function createMessageRepo(db: Db) {
   const postgres = isPostgresDb(db);
 
@@ -353,41 +355,52 @@ export function createMessageRepo(db: Db) {
       return db
         .selectFrom('guest_spots as g')
         .leftJoin('cities as ci', 'ci.id', 'g.city_id')
-        .select(['g.id', 'g.studio_id', 'g.slug', 'g.title', 'g.start_date', 'g.end_date', 'g.is_active'])
+        .select(['g.id', 'g.studio_id', 'g.slug', 'g.title', 'g.start_date', 'g.end_date', 'g.is_active', 'g.terms'])
         .select((eb) => eb.fn.coalesce('g.city_name', 'ci.name').as('city_name'))
         .where('g.id', '=', id)
         .executeTakeFirst();
     },
 
-    async hasApplied(spotId: number, artistId: number): Promise<boolean> {
+    /** Whether the artist has a pending application to the spot (one that has not reached its first day unanswered). */
+    async hasPendingApplication(spotId: number, artistId: number, today: string): Promise<boolean> {
       if (!isDbId(spotId)) return false;
       const row = await db
-        .selectFrom('applications')
-        .select('message_id')
+        .selectFrom('deal_requests')
+        .select('id')
         .where('guest_spot_id', '=', spotId)
         .where('artist_id', '=', artistId)
+        .where('kind', '=', 'application')
+        .where('status', '=', 'pending')
+        .where('start_date', '>=', today)
         .executeTakeFirst();
       return row !== undefined;
     },
 
-    /** Records an application; a second for the same spot and artist is not recorded (the primary key decides). */
-    async insertApplication(trx: Executor, spotId: number, artistId: number, createdAt: string): Promise<boolean> {
-      const row = await trx
-        .insertInto('applications')
-        .values({ guest_spot_id: spotId, artist_id: artistId, message_id: null, created_at: createdAt })
-        .onConflict((oc) => oc.columns(['guest_spot_id', 'artist_id']).doNothing())
-        .returning('artist_id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    async linkApplication(trx: Executor, spotId: number, artistId: number, messageId: number): Promise<void> {
+    /**
+     * Marks the artist's pending application to the spot expired when its first day passed
+     * unanswered, so the pending key lets a new one in (the expiry job may not have run yet).
+     */
+    async expireOverdueApplication(trx: Executor, spotId: number, artistId: number, today: string): Promise<void> {
       await trx
-        .updateTable('applications')
-        .set({ message_id: messageId })
+        .updateTable('deal_requests')
+        .set({ status: 'expired' })
         .where('guest_spot_id', '=', spotId)
         .where('artist_id', '=', artistId)
+        .where('kind', '=', 'application')
+        .where('status', '=', 'pending')
+        .where('start_date', '<', today)
         .execute();
+    },
+
+    /** Records a pending application; a second pending one for the same spot and artist is not recorded (the partial unique key decides). */
+    async insertApplication(trx: Executor, values: Omit<Insertable<DealRequestsTable>, 'kind' | 'status'>): Promise<number | undefined> {
+      const row = await trx
+        .insertInto('deal_requests')
+        .values({ ...values, kind: 'application', status: 'pending' })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pathId } from '../../../common/schemas/ids';
-import { applySchema, cleanMessage, conversationsQuery, sendMessageSchema, threadQuery } from '../../../common/schemas/messages';
+import { applyToSpotSchema } from '../../../common/schemas/deals';
+import { cleanMessage, conversationsQuery, sendMessageSchema, threadQuery } from '../../../common/schemas/messages';
 import { parse } from '../../errors';
 import { requireUser, userOf } from '../../http/auth';
 import type { MessageService } from './service';
@@ -17,8 +18,9 @@ const spotParams = z.object({ id: pathId('validation', 'guestSpotNotFound') });
  */
 function withCleanContent(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const content = (body as { content?: unknown }).content;
-  return typeof content === 'string' ? { ...body, content: cleanMessage(content) } : body;
+  const clean: Record<string, unknown> = { ...body };
+  for (const key of ['content', 'message']) if (typeof clean[key] === 'string') clean[key] = cleanMessage(clean[key]);
+  return clean;
 }
 
 /** /api/messages: every call is for logged-in users. */
@@ -60,14 +62,16 @@ export async function messageRoutes(app: FastifyInstance, { messages }: { messag
   });
 }
 
-/** POST /api/guest-spots/{id}/apply, registered under the guest spots' prefix. */
+/**
+ * POST /api/guest-spots/{id}/apply, registered under the guest spots' prefix: 201 with the
+ * message and the pending application's id; 409 `applicationPending` while one is pending.
+ */
 export async function applyRoutes(app: FastifyInstance, { messages }: { messages: MessageService }): Promise<void> {
-  app.post('/:id/apply', { config: { input: { params: spotParams, body: applySchema } }, preHandler: requireUser }, async (request, reply) => {
+  app.post('/:id/apply', { config: { input: { params: spotParams, body: applyToSpotSchema } }, preHandler: requireUser }, async (request, reply) => {
     const user = userOf(request);
     const { id } = parse(spotParams, request.params);
-    const { content } = parse(applySchema, withCleanContent(request.body ?? {}));
-    const result = await messages.apply(user, id, content, request.lang);
-    if (result.alreadyApplied) return { alreadyApplied: true, conversationId: result.conversationId };
-    return reply.status(201).send({ success: true, message: result.message, conversationId: result.conversationId });
+    const { startDate, endDate, message, content } = parse(applyToSpotSchema, withCleanContent(request.body ?? {}));
+    const result = await messages.apply(user, id, { startDate, endDate, content: message || content }, request.lang);
+    return reply.status(201).send({ success: true, message: result.message, conversationId: result.conversationId, applicationId: result.applicationId });
   });
 }

@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import { formatDate } from '../../../common/format';
 import { isLanguage, type Language } from '../../../common/languages';
+import type { DealTerms } from '../../../common/schemas/deal-terms';
+import type { DealMessageReference } from '../../../common/schemas/deals';
 import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import { MESSAGES_PAGE_SIZE, type Conversation, type Message, type MessagePerson, type Thread } from '../../../common/schemas/messages';
 import type { SessionUser } from '../../../common/schemas/session';
@@ -15,23 +17,70 @@ import type { EventBus } from '../../lib/events/port';
 import { presentUserCard } from '../../lib/user-card';
 import { MESSAGES_PER_DAY, MESSAGES_PER_MINUTE, newConversationLimit } from './limits';
 import { authorizeApply, authorizeDelete, authorizeMessage, canMessage } from './policy';
-import { presentContact, presentConversation, presentMessage, type ReferenceSnapshot } from './presenter';
-import { createMessageRepo, pairOf, type MessageRow, type PersonRow } from './repo';
+import { presentContact, presentConversation, presentMessage, type DealReferenceSnapshot, type ReferenceSnapshot } from './presenter';
+import { createMessageRepo, pairOf, type GuestSpotRef, type MessageRow, type PersonRow } from './repo';
 
 export type MessageServiceDeps = Pick<AppContext, 'db' | 'rateLimits'> & Partial<Pick<AppContext, 'invalidation'>> & { events: EventBus };
 
 /** What a new message carries besides its text. */
 interface Outgoing {
-  sender: PersonRow;
+  sender: Pick<PersonRow, 'id' | 'created_at'>;
   receiverId: number;
   content: string;
   clientId: string | null;
-  reference?: { id: number; data: ReferenceSnapshot };
+  reference?: { type: 'guest_spot'; id: number; data: ReferenceSnapshot } | { type: 'deal'; id: number; data: DealReferenceSnapshot };
   /** The conversations limit was counted already (applications count every time). */
   counted: boolean;
 }
 
-export type ApplyResult = { alreadyApplied: false; message: Message; conversationId: number } | { alreadyApplied: true; conversationId: number };
+export interface ApplyResult {
+  message: Message;
+  conversationId: number;
+  /** The pending application the message made. */
+  applicationId: number;
+}
+
+/** What an application names besides its message: the days (default: the spot's whole window, from today on). */
+export interface ApplyInput {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  content?: string | undefined;
+}
+
+/** A line a request's change posts into the pair's conversation (the deals module writes it). */
+export interface SystemLine {
+  sender: Pick<PersonRow, 'id' | 'created_at'>;
+  receiverId: number;
+  content: string;
+  reference: DealMessageReference;
+}
+
+/** The days between two yyyy-mm-dd days, both counted. */
+const daysOf = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** The spot's terms as stored; a column that does not hold terms reads as none. */
+function storedTerms(json: string | null): DealTerms | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as unknown;
+    return value && typeof value === 'object' ? (value as DealTerms) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The days an application asks for: inside the spot's window and not before today, at least the
+ * terms' `minDays` (or the window's length when shorter); without dates the whole window from today on.
+ */
+function applicationDays(spot: GuestSpotRef, input: ApplyInput, today: string): { startDate: string; endDate: string } {
+  const first = spot.start_date > today ? spot.start_date : today;
+  if (input.startDate === undefined || input.endDate === undefined) return { startDate: first, endDate: spot.end_date };
+  if (input.startDate < first || input.endDate > spot.end_date) throw new AppError(400, 'dealDatesOutside', {}, { field: 'startDate', fields: { startDate: 'dealDatesOutside' } });
+  const minDays = Math.min(storedTerms(spot.terms)?.minDays ?? 1, daysOf(first, spot.end_date));
+  if (daysOf(input.startDate, input.endDate) < minDays) throw new AppError(400, 'dealTooShort', { count: minDays }, { field: 'endDate', fields: { endDate: 'dealTooShort' } });
+  return { startDate: input.startDate, endDate: input.endDate };
+}
 
 /**
  * Messages between users: threads, the conversation list and unread count kept in one row per
@@ -81,7 +130,7 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
     await refund(rateLimits, MESSAGES_PER_DAY, `user:${senderId}`);
   }
 
-  const countConversation = (sender: PersonRow) => consume(rateLimits, newConversationLimit(sender.created_at), userKey(sender.id));
+  const countConversation = (sender: Pick<PersonRow, 'id' | 'created_at'>) => consume(rateLimits, newConversationLimit(sender.created_at), userKey(sender.id));
 
   /**
    * Stores a message and writes both conversation rows in the caller's transaction: the
@@ -97,7 +146,7 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
       ...pairOf(sender.id, receiverId),
       content: out.content,
       client_id: out.clientId,
-      reference_type: out.reference ? 'guest_spot' : null,
+      reference_type: out.reference?.type ?? null,
       reference_id: out.reference?.id ?? null,
       reference_data: out.reference ? JSON.stringify(out.reference.data) : null,
       created_at: createdAt,
@@ -133,8 +182,8 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
   }
 
   /** The default text of an application, in the studio's language (else the artist's). */
-  function applicationText(spot: { title: string; start_date: string; end_date: string }, lang: Language): string {
-    return t(lang, 'applications:default', { title: spot.title, start: formatDate(spot.start_date, lang), end: formatDate(spot.end_date, lang) });
+  function applicationText(title: string, days: { startDate: string; endDate: string }, lang: Language): string {
+    return t(lang, 'applications:default', { title, start: formatDate(days.startDate, lang), end: formatDate(days.endDate, lang) });
   }
 
   return {
@@ -214,52 +263,105 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
       await publishCount(user.id);
     },
 
-    unreadCount(user: SessionUser): Promise<number> {
+    unreadCount(user: Pick<SessionUser, 'id'>): Promise<number> {
       return repo.unreadCount(user.id);
     },
 
     /**
-     * Applies to a guest spot: the studio gets a first message (the artist's text, else a default
-     * naming the spot and its dates) carrying the spot as a card. Once per artist and spot: the
-     * applications key decides, so parallel applies send one message.
+     * Applies to a guest spot: a pending application for the chosen days, and the studio's first
+     * message about it (the artist's text, else a default naming the spot and the days) carrying
+     * the spot as a card, in one transaction. One pending application per artist and spot: the
+     * partial unique key decides, so of parallel applies one gets in and the others get 409.
      */
-    async apply(user: SessionUser, spotId: number, content: string | undefined, lang: Language): Promise<ApplyResult> {
+    async apply(user: SessionUser, spotId: number, input: ApplyInput, lang: Language): Promise<ApplyResult> {
       authorizeApply(user);
       const spot = await repo.guestSpot(spotId);
       if (!spot) throw new AppError(404, 'guestSpotNotFound');
       const conversationId = spot.studio_id;
-      if (spot.is_active !== 1 || spot.end_date < todayInBerlin()) throw new AppError(409, 'guestSpotClosed');
+      const today = todayInBerlin();
+      if (spot.is_active !== 1 || spot.end_date < today) throw new AppError(409, 'guestSpotClosed');
       authorizeMessage(user.id, spot.studio_id, await repo.blocksBetween(user.id, spot.studio_id));
-      if (await repo.hasApplied(spot.id, user.id)) return { alreadyApplied: true, conversationId };
+      const days = applicationDays(spot, input, today);
+      if (await repo.hasPendingApplication(spot.id, user.id, today)) throw new AppError(409, 'applicationPending', {}, { conversationId });
       const { sender, receiver } = await pair(user.id, spot.studio_id);
       await countMessage(user.id);
-      const text = content || applicationText(spot, isLanguage(receiver.language) ? receiver.language : lang);
+      const text = input.content || applicationText(spot.title, days, isLanguage(receiver.language) ? receiver.language : lang);
       const reference = {
+        type: 'guest_spot' as const,
         id: spot.id,
         data: { slug: spot.slug, title: spot.title, startDate: spot.start_date, endDate: spot.end_date, cityName: spot.city_name },
       };
-      const row = await repo.transaction(async (trx) => {
-        if (!(await repo.insertApplication(trx, spot.id, user.id, nowIso()))) return null;
+      const made = await repo.transaction(async (trx) => {
+        await repo.expireOverdueApplication(trx, spot.id, user.id, today);
+        const applicationId = await repo.insertApplication(trx, {
+          guest_spot_id: spot.id,
+          availability_id: null,
+          artist_id: user.id,
+          studio_id: spot.studio_id,
+          start_date: days.startDate,
+          end_date: days.endDate,
+          terms: spot.terms,
+          message: input.content || null,
+          reason: null,
+          created_at: nowIso(),
+          decided_at: null,
+          stay_id: null,
+        });
+        if (applicationId === undefined) return null;
         await countConversation(sender);
         const delivered = await deliver(trx, { sender, receiverId: spot.studio_id, content: text, clientId: null, reference, counted: true });
-        await repo.linkApplication(trx, spot.id, user.id, delivered.row.id);
-        return delivered.row;
+        return { row: delivered.row, applicationId };
       });
-      if (!row) {
+      if (!made) {
         await refundMessage(user.id);
-        return { alreadyApplied: true, conversationId };
+        throw new AppError(409, 'applicationPending', {}, { conversationId });
       }
       // The spot's kept answer was this artist's too (hasApplied false); from now on it is not.
       invalidation.invalidate([tags.listing(GUEST_SPOTS, spot.id)]);
-      const message = (await present([row], [sender, receiver]))[0] as Message;
+      const message = (await present([made.row], [sender, receiver]))[0] as Message;
       await announce(message);
-      return { alreadyApplied: false, message, conversationId };
+      events.publish([user.id, spot.studio_id], { type: 'deal.changed', requestId: made.applicationId, stayId: null, status: 'pending' });
+      return { message, conversationId, applicationId: made.applicationId };
     },
 
-    /** Whether the viewer (an artist) applied to the spot; false for visitors and studios. */
+    /** Whether the viewer (an artist) has a pending application to the spot; false for visitors and studios. */
     async hasApplied(viewer: SessionUser | null, spotId: number): Promise<boolean> {
       if (viewer?.userType !== 'artist') return false;
-      return repo.hasApplied(spotId, viewer.id);
+      return repo.hasPendingApplication(spotId, viewer.id, todayInBerlin());
+    },
+
+    /**
+     * Refuses a first contact across a block or to a suspended account (403), as a message would
+     * be: an invitation is one.
+     */
+    async authorizeContact(me: number, other: number): Promise<void> {
+      authorizeMessage(me, other, await repo.blocksBetween(me, other));
+    },
+
+    /**
+     * Stores a request's system line in the caller's transaction (the pair's conversation rows
+     * follow); hand the answer to `announceLines` once it committed. Lines count against no limit:
+     * they record what the two did.
+     */
+    async postLine(trx: Transaction<Database>, line: SystemLine): Promise<MessageRow> {
+      const { requestId, type: _type, ...data } = line.reference;
+      const { row } = await deliver(trx, {
+        sender: line.sender,
+        receiverId: line.receiverId,
+        content: line.content,
+        clientId: null,
+        reference: { type: 'deal', id: requestId, data },
+        counted: true,
+      });
+      return row;
+    },
+
+    /** Tells both sides of each committed line, as a sent message is told. */
+    async announceLines(rows: MessageRow[]): Promise<void> {
+      for (const row of rows) {
+        const message = (await present([row], await repo.people([row.sender_id, row.receiver_id])))[0] as Message;
+        await announce(message);
+      }
     },
   };
 }

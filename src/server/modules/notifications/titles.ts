@@ -11,6 +11,7 @@ const titles: { [K in NotificationKind]: (lang: Language, params: NotificationPa
     }),
   forum_reply: (lang, params) => t(lang, 'notices:forum_reply.title', params),
   forum_mention: (lang, params) => t(lang, 'notices:forum_mention.title', params),
+  saved_search: (lang, params) => t(lang, 'notices:saved_search.title', params),
 };
 
 export const isNotificationKind = (kind: string): kind is NotificationKind => Object.hasOwn(notificationParams, kind);

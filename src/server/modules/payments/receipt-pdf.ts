@@ -1,29 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { INK, LINE, MUTED, PAGE, startDocument } from '../../lib/pdf/index';
 import { formatDate, formatMoney } from '../../../common/format';
 import type { Language } from '../../../common/languages';
 import type { Receipt } from '../../../common/schemas/payments';
 import { formatRate, receiptText, testMark } from './receipt-texts';
 
-// Resolved through the package, not a path relative to this file, so it works from any install
-// (and any build layout) that has the dependency.
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-
-/** DejaVu Sans, read once: it covers Latin with diacritics (Łukasz Żółć), Cyrillic and Greek. */
-function loadFonts(): { regular: Buffer; bold: Buffer } {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
-
-const PAGE = { width: 595.28, height: 841.89, margin: 56 };
-const INK = '#1a1a1a';
-const MUTED = '#5c5c5c';
-const LINE = '#c8c8c8';
 const WARN = '#b3261e';
 
 /**
@@ -42,25 +22,10 @@ export function receiptFileName(number: string, lang: Language): string {
  * The font is embedded (subset) so every name prints as written.
  */
 export function renderReceiptPdf(receipt: Receipt, lang: Language): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
   const tr = (key: string, params?: Record<string, unknown>) => receiptText(lang, key, params);
   const title = `${tr('receipt.title')} ${receipt.number}`;
   const issued = new Date(receipt.issuedAt);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    lang,
-    displayTitle: true,
-    info: { Title: title, Author: receipt.seller.name, Subject: receipt.description, CreationDate: issued, ModDate: issued },
-  });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = startDocument(lang, { Title: title, Author: receipt.seller.name, Subject: receipt.description, CreationDate: issued, ModDate: issued });
 
   const left = PAGE.margin;
   const width = PAGE.width - 2 * PAGE.margin;

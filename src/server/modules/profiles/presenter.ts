@@ -70,6 +70,7 @@ export function presentProfile(
     averageRating: averageRating(row.rating_sum, row.rating_count),
     totalReviews: row.rating_count,
     reviewsCount: row.rating_count,
+    followers: Number(row.follower_count ?? 0),
     galleryImages,
     can: opts.can,
   };

@@ -11,7 +11,7 @@ const PROFILE_KEYS = [
   'averageRating', 'avatar', 'bio', 'can', 'city', 'cityId', 'cityName', 'country', 'countryCode', 'countryId', 'countryName', 'createdAt',
   'experience', 'facebook', 'featuredUntil', 'galleryImages', 'gender', 'headerImage', 'id', 'instagram', 'languages',
   'microblading', 'name', 'piercings', 'pinterest', 'styles', 'tattooRemoval', 'telegram', 'tiktok', 'twitter',
-  'userType', 'username', 'website', 'whatsapp', 'workstations', 'youtube', 'reviewsCount', 'totalReviews',
+  'userType', 'username', 'website', 'whatsapp', 'workstations', 'youtube', 'reviewsCount', 'totalReviews', 'followers',
 ].sort();
 
 /** A photo as phones write it: EXIF with camera and GPS. */
@@ -137,7 +137,7 @@ describeEachEngine('profiles', (engine) => {
       expect((await get('/api/users/by-username/nobody-here-xyz')).statusCode).toBe(404);
       const bad = await get('/api/users/abc/profile', undefined, { 'accept-language': 'fr' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error).toBe('Veuillez vérifier votre saisie.');
+      expect(bad.json().error).toBe('Vérifie ta saisie.');
     });
   });
 

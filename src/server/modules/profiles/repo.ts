@@ -1,7 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Language } from '../../../common/languages';
 import { isPostgresDb, type Db } from '../../db/index';
-import type { UserUpdate } from '../../db/schema';
+import type { Database, UserUpdate } from '../../db/schema';
 import { notSuspended } from '../../db/suspension';
 import { selectUserStyles } from '../reference/index';
 import { indexProfile } from '../search/index';
@@ -21,6 +21,8 @@ export function findProfileRow(db: Db, key: ProfileKey, lang: Language) {
       'users.microblading', 'users.instagram', 'users.facebook', 'users.tiktok', 'users.youtube',
       'users.telegram', 'users.whatsapp', 'users.pinterest', 'users.twitter', 'users.website',
       'users.created_at', 'users.rating_sum', 'users.rating_count', 'countries.code as country_code', eb.ref(`countries.name_${lang}`).as('country_local_name'),
+      // The follower count, from the followed side's index of follows alone.
+      eb.selectFrom('follows').select((f) => f.fn.countAll<number | string>().as('n')).whereRef('follows.followed_id', '=', 'users.id').as('follower_count'),
     ]);
   query = 'id' in key ? query.where('users.id', '=', key.id) : query.where('users.username_key', '=', key.usernameKey);
   return query.where(notSuspended('users.id')).executeTakeFirst();
@@ -66,11 +68,13 @@ export function findCountryByText(db: Db, text: string) {
 }
 
 /** Updates the user's fields and, when given, replaces the styles, with the search index: all or nothing. */
-export async function updateProfile(db: Db, userId: number, values: UserUpdate, styleIds: number[] | undefined): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Writes the profile; `alongside` adds its own writes (an outbox event) to the same transaction and answers what it made. */
+export async function updateProfile<T>(db: Db, userId: number, values: UserUpdate, styleIds: number[] | undefined, alongside?: (trx: Transaction<Database>) => Promise<T>): Promise<T | undefined> {
+  return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set(values).where('id', '=', userId).execute();
     if (styleIds !== undefined) await setUserStyles(trx, userId, styleIds);
     await indexProfile(trx, userId);
+    return alongside?.(trx);
   });
 }
 

@@ -5,7 +5,9 @@ import { usernameKey } from '../../../common/username';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
-import type { UserUpdate } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, UserUpdate } from '../../db/schema';
+import type { Emitted } from '../../lib/outbox/index';
 import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
@@ -33,6 +35,11 @@ export interface ProfileDeps extends Pick<AppContext, 'db' | 'storage' | 'delete
   gallery: Pick<GalleryService, 'listUserImages'>;
   /** Checks of style ids and of the place against the reference tables. */
   reference: Pick<ReferenceService, 'checkStyleIds' | 'resolvePlace' | 'cityNamer'>;
+  /**
+   * What a saved profile sets off (saved searches of the artist directory): an outbox event
+   * written in the save's transaction, handed to `committed` after.
+   */
+  onSaved?: { emit(trx: Transaction<Database>, userId: number): Promise<Emitted>; committed(...events: Emitted[]): void };
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;
@@ -78,7 +85,9 @@ export function createProfileService(deps: ProfileDeps) {
     if (input.tattooRemoval !== undefined) values.tattoo_removal = input.tattooRemoval ? 1 : 0;
     if (input.microblading !== undefined) values.microblading = input.microblading ? 1 : 0;
     Object.assign(values, await resolveLocation(db, deps.reference, input));
-    await repo.updateProfile(db, profileId, values, input.styles);
+    const onSaved = deps.onSaved;
+    const saved = await repo.updateProfile(db, profileId, values, input.styles, onSaved ? (trx) => onSaved.emit(trx, profileId) : undefined);
+    if (saved) onSaved?.committed(saved);
     // The user's own answers and cards, and the lists that filter by their place and styles.
     deps.invalidation.invalidate([tags.user(profileId), tags.artists, tags.gallery]);
     return requireProfile({ id: profileId }, user, lang);

@@ -24,6 +24,7 @@ export function presentReview(row: ReviewRow, viewer: SessionUser | null): Revie
       avatar: row.reviewer_avatar,
       userType: row.reviewer_user_type as UserType,
     },
+    verifiedStay: row.verified_stay_start ? { month: row.verified_stay_start.slice(0, 7) } : null,
     can: reviewPolicy.can(viewer, row),
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 
@@ -21,9 +22,23 @@ export interface ReviewRow {
   reviewer_username: string;
   reviewer_avatar: string | null;
   reviewer_user_type: string;
+  /** The first day of the latest completed stay between the two, either way round; null without one. */
+  verified_stay_start: string | null;
 }
 
-const withReviewer = (db: Db) => db.selectFrom('reviews').innerJoin('users as reviewer', 'reviewer.id', 'reviews.reviewer_id').select(REVIEW_COLUMNS);
+/**
+ * The latest completed stay of the pair, correlated with each row, so a page reads its marks in
+ * the same query. A stay counts once its last day has passed and it was not cancelled; the
+ * stays' artist and studio indexes find the pair's few rows.
+ */
+const verifiedStayStart = (today: string) =>
+  sql<string | null>`(select max(s.start_date) from stays s
+    where s.status in ('confirmed', 'completed') and s.end_date < ${today}
+    and ((s.artist_id = reviews.reviewer_id and s.studio_id = reviews.reviewed_id)
+      or (s.studio_id = reviews.reviewer_id and s.artist_id = reviews.reviewed_id)))`.as('verified_stay_start');
+
+const withReviewer = (db: Db) =>
+  db.selectFrom('reviews').innerJoin('users as reviewer', 'reviewer.id', 'reviews.reviewer_id').select(REVIEW_COLUMNS).select(verifiedStayStart(todayInBerlin()));
 
 /** The user a review is about or written by: type and the kept rating. */
 export function findRatedUser(db: Db, id: number) {

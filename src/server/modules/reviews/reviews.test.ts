@@ -5,7 +5,7 @@ import { createArtist, createStudio, type TestUser } from '../../test/factories'
 import { call, makeAdmin } from '../../test/listing-factories';
 import { givePictures } from '../../test/pictures';
 
-const REVIEW_KEYS = ['can', 'comment', 'createdAt', 'id', 'rating', 'reviewedId', 'reviewer', 'reviewerId', 'updatedAt'];
+const REVIEW_KEYS = ['can', 'comment', 'createdAt', 'id', 'rating', 'reviewedId', 'reviewer', 'reviewerId', 'updatedAt', 'verifiedStay'];
 const REVIEWER_KEYS = ['avatar', 'id', 'name', 'userType', 'username'];
 
 describeEachEngine('reviews', (engine) => {

@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { reportSchema } from '../../../common/schemas/messages';
 import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/index';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import type { Emitted } from '../../lib/outbox/index';
 import { consume, refund } from '../../lib/rate-limit/index';
 import type { EventBus } from '../../lib/events/port';
-import type { Defer } from '../auth/index';
 import { reportPolicy } from './policy';
 import { presentBlock, presentReport, snapshotOf } from './presenter';
 import * as repo from './repo';
@@ -15,12 +16,11 @@ const DAY_MS = 24 * 60 * 60_000;
 export const REPORT_LIMIT = { name: 'report', max: 10, windowMs: DAY_MS };
 export const BLOCKS_PAGE_SIZE = 50;
 
-export interface SafetyDeps extends Pick<AppContext, 'db' | 'rateLimits'> {
-  defer: Defer;
+export interface SafetyDeps extends Pick<AppContext, 'db' | 'rateLimits' | 'outbox'> {
   /** Live events, when the app has them: the blocker's unread count changes with a block. */
   events?: EventBus;
-  /** The user's unread-message count as the messages service counts it (blocked threads left out). */
-  unreadCount?: (user: SessionUser) => Promise<number>;
+  /** A user's unread-message count as the messages service counts it (blocked threads left out). */
+  unreadCount?: (userId: number) => Promise<number>;
   /** Told of each new report once stored: the forum hides what enough members reported. */
   onReported?: (targetType: string, targetId: number) => Promise<void>;
 }
@@ -38,27 +38,36 @@ export const encodeBlockCursor = (c: BlockCursor) => `${c.createdAt}_${c.id}`;
 export function createSafetyService(deps: SafetyDeps) {
   const { db, rateLimits } = deps;
 
-  /** A block hides a thread from the blocker's list and count (and an unblock brings it back): tell their open tabs. */
-  function publishUnreadCount(user: SessionUser) {
-    const { events, unreadCount } = deps;
-    if (!events || !unreadCount) return;
-    deps.defer('publishing the unread count after a block', async () => {
-      events.publish([user.id], { type: 'unread.count', count: await unreadCount(user) });
-    });
+  /**
+   * A block hides a thread from the blocker's list and count (and an unblock brings it back): the
+   * change is an outbox event of the block's own write, so the blocker's open tabs hear the new
+   * count even when this process ends right after answering.
+   */
+  const unreadChanged = deps.outbox.define<{ userId: number }>('safety.unread-changed', {
+    deliver: async ({ userId }) => {
+      const { events, unreadCount } = deps;
+      if (!events || !unreadCount) return;
+      events.publish([userId], { type: 'unread.count', count: await unreadCount(userId) });
+    },
+  });
+
+  /** Runs a block's write and, when it changed something, its event, in one transaction. */
+  async function changeBlock(userId: number, write: (trx: Db) => Promise<boolean>): Promise<void> {
+    const emitted = await db.transaction().execute(async (trx): Promise<Emitted | null> => ((await write(trx)) ? unreadChanged.emit(trx, { userId }) : null));
+    if (emitted) deps.outbox.afterCommit(emitted);
   }
 
   async function block(user: SessionUser, targetId: number) {
     if (targetId === user.id) throw badRequest('blockSelf');
     if (!(await repo.userExists(db, targetId))) throw notFound('userNotFound');
-    const created = await repo.insertBlock(db, user.id, targetId, new Date().toISOString());
-    if (created) publishUnreadCount(user);
+    await changeBlock(user.id, (trx) => repo.insertBlock(trx, user.id, targetId, new Date().toISOString()));
     return { blocked: true };
   }
 
   async function unblock(user: SessionUser, targetId: number) {
     if (targetId === user.id) throw badRequest('blockSelf');
     if (!(await repo.userExists(db, targetId))) throw notFound('userNotFound');
-    if (await repo.deleteBlock(db, user.id, targetId)) publishUnreadCount(user);
+    await changeBlock(user.id, (trx) => repo.deleteBlock(trx, user.id, targetId));
     return { blocked: false };
   }
 

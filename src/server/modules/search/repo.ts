@@ -3,6 +3,7 @@ import type { Language } from '../../../common/languages';
 import { SEARCH_TYPES, type SearchType } from '../../../common/schemas/search';
 import { isPostgresDb, nowIso, type Db } from '../../db/index';
 import { notSuspended } from '../../db/suspension';
+import { asFlag, isVerifiedStudio } from '../../db/verified';
 import { indexTerms, words, type QueryWord } from './text';
 
 /** A thing to be found, as its source describes it; the repository makes the engine's words of it. */
@@ -54,6 +55,8 @@ export interface SearchHit {
   /** 0 when the title alone matches the query, else 1. */
   tier: number;
   imageUrl: string | null;
+  /** The hit shows a verified studio. */
+  verified: boolean;
 }
 
 interface HitRow {
@@ -67,6 +70,7 @@ interface HitRow {
   sort_at: string;
   tier: number;
   image_url: string | null;
+  verified: unknown;
 }
 
 /**
@@ -103,6 +107,12 @@ function documentRow(doc: SearchDocument) {
   };
 }
 
+/**
+ * The verified studio badge of a hit that shows a studio: its profile or one of its guest spots
+ * (an availability is an artist's; a thread's author is not what the hit is about).
+ */
+const shownVerified = sql<boolean>`(d.type in ('profiles', 'guestspots') and ${isVerifiedStudio('d.owner_id')})`;
+
 /** Shown at all: the type's own condition, and an owner who is not suspended now. */
 function shownWhere(request: SearchRequest): RawBuilder<boolean> {
   const types = request.type === 'all' ? SEARCH_TYPES : [request.type];
@@ -131,6 +141,7 @@ const toHit = (row: HitRow): SearchHit => ({
   sortAt: row.sort_at,
   tier: Number(row.tier),
   imageUrl: row.image_url,
+  verified: asFlag(row.verified),
 });
 
 function emptyCounts(): Record<SearchType, number> {
@@ -189,7 +200,7 @@ const sqliteSearch: SearchRepository = {
     if (request.words.length === 0) return [];
     const match = ftsQuery(request.words);
     const { rows } = await sql<HitRow>`select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, ${shownVerified} as verified,
         case when d.id in (select rowid from search_fts where search_fts match ${`{title} : (${match})`}) then 0 else 1 end as tier
       from search_fts
       join search_documents d on d.id = search_fts.rowid
@@ -271,7 +282,7 @@ const postgresSearch: SearchRepository = {
   async search(db, request) {
     if (request.words.length === 0) return [];
     const { rows } = await sql<HitRow>`select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url,
+      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, ${shownVerified} as verified,
         case when d.title_tsv @@ q.query then 0 else 1 end as tier
       from search_documents d
       cross join (select ${tsQuery(request)} as query) q

@@ -141,7 +141,7 @@ export function createSearchService(deps: { db: Db }) {
     const last = page.at(-1);
     const results = page.map((hit): SearchResult => {
       const cut = snippet(hit.body, request.words, { searcher: lang, document: hit.language });
-      return { type: hit.type, id: hit.refId, title: hit.title, snippet: cut.snippet, highlights: cut.highlights, url: hit.url, imageUrl: hit.imageUrl };
+      return { type: hit.type, id: hit.refId, title: hit.title, snippet: cut.snippet, highlights: cut.highlights, url: hit.url, imageUrl: hit.imageUrl, verified: hit.verified };
     });
     return {
       query: query.q,

@@ -24,9 +24,10 @@ describeEachEngine('demo conversations', (engine) => {
   it('gives the demo studio an application with its card and unread messages', async () => {
     const studio = await idOf('studio');
     const lena = await idOf('lena');
-    const application = await t.app.ctx.db.selectFrom('applications').selectAll().where('artist_id', '=', lena).executeTakeFirstOrThrow();
-    const message = await t.app.ctx.db.selectFrom('messages').selectAll().where('id', '=', application.message_id as number).executeTakeFirstOrThrow();
-    expect(message).toMatchObject({ sender_id: lena, receiver_id: studio, reference_type: 'guest_spot', reference_id: application.guest_spot_id, is_read: 0 });
+    const application = await t.app.ctx.db.selectFrom('deal_requests').selectAll().where('artist_id', '=', lena).where('kind', '=', 'application').executeTakeFirstOrThrow();
+    expect(application).toMatchObject({ studio_id: studio, status: 'pending' });
+    const message = await t.app.ctx.db.selectFrom('messages').selectAll().where('sender_id', '=', lena).where('reference_type', '=', 'guest_spot').executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ receiver_id: studio, reference_id: application.guest_spot_id, is_read: 0 });
     expect((await conversation('studio', 'lena')).unread_count).toBe(1);
     expect((await conversation('studio', 'jonas.weber')).unread_count).toBe(2);
     expect((await conversation('studio', 'mia.schneider')).unread_count).toBe(0);

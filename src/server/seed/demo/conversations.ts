@@ -55,7 +55,7 @@ export async function seedDemoConversations(db: Db, emailDomain: string): Promis
       .orderBy('start_date')
       .limit(1)
       .executeTakeFirst();
-    if (spot) await messages.apply(lena, spot.id, LENA_APPLICATION, 'de');
+    if (spot) await messages.apply(lena, spot.id, { content: LENA_APPLICATION }, 'de');
   }
   for (const m of DEMO_MESSAGES) {
     const from = byEmail.get(m.from);

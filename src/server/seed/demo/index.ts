@@ -7,7 +7,12 @@ import { setUserStyles } from '../../modules/profiles/index';
 import type { Db } from '../../db/index';
 import { generateAvatar } from './artwork';
 import { seedDemoConversations } from './conversations';
+import { seedDemoDeals } from './deals';
+import { seedDemoVerification } from './trust';
+import { seedDemoCityAlerts } from './city-alerts';
 import { seedDemoForum } from './forum';
+import { seedDemoFollows } from './follows';
+import { seedDemoSavedSearches } from './saved-searches';
 import { seedDemoActivity, seedDemoContactMessages } from './inbox';
 import { seedDemoListings } from './listings';
 import { seedDemoModeration } from './moderation';
@@ -68,6 +73,8 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
     await seedDemoSpotPhotos(db, createStorage(config), DEMO_EMAIL_DOMAIN);
     await seedDemoReviews(db, DEMO_EMAIL_DOMAIN);
     await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoDeals(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoVerification(db, createStorage(config), DEMO_EMAIL_DOMAIN);
     await seedDemoPurchases(db, config, DEMO_EMAIL_DOMAIN);
     await seedDemoPosts(db, config, DEMO_EMAIL_DOMAIN);
     await seedDemoModeration(db, DEMO_EMAIL_DOMAIN);
@@ -75,6 +82,9 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
     await seedDemoActivity(db, DEMO_EMAIL_DOMAIN);
     await seedDemoNotifications(db, DEMO_EMAIL_DOMAIN);
     await seedDemoForum(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoFollows(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoSavedSearches(db, DEMO_EMAIL_DOMAIN);
+    await seedDemoCityAlerts(db, config.sessionSecret, DEMO_EMAIL_DOMAIN);
     return;
   }
   for (const person of DEMO_PEOPLE) {
@@ -155,6 +165,10 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
   await seedDemoReviews(db, DEMO_EMAIL_DOMAIN);
   // After the listings: Lena's application names one of the studio's spots.
   await seedDemoConversations(db, DEMO_EMAIL_DOMAIN);
+  // After the application: more pending requests, an invitation, a confirmed and a completed stay.
+  await seedDemoDeals(db, DEMO_EMAIL_DOMAIN);
+  // Nadelwerk Berlin is a verified studio.
+  await seedDemoVerification(db, storage, DEMO_EMAIL_DOMAIN);
   // The two demo logins buy featured status on the test provider, then Lena plans posts with it.
   await seedDemoPurchases(db, config, DEMO_EMAIL_DOMAIN);
   await seedDemoPosts(db, config, DEMO_EMAIL_DOMAIN);
@@ -165,6 +179,11 @@ export async function seedDemo(ctx: { db: Db; config: Config }): Promise<void> {
   await seedDemoActivity(db, DEMO_EMAIL_DOMAIN);
   await seedDemoNotifications(db, DEMO_EMAIL_DOMAIN);
   await seedDemoForum(db, DEMO_EMAIL_DOMAIN);
+  await seedDemoFollows(db, DEMO_EMAIL_DOMAIN);
+  // Saved searches of the demo logins, some with hits in Lena's bell.
+  await seedDemoSavedSearches(db, DEMO_EMAIL_DOMAIN);
+  // Visitors' confirmed city alerts for two artists, so their demand by city has numbers.
+  await seedDemoCityAlerts(db, config.sessionSecret, DEMO_EMAIL_DOMAIN);
 }
 
 async function demoImages(storage: Storage, person: DemoPerson, index: number, id: number): Promise<{ avatar: string; header: string }> {

@@ -60,6 +60,11 @@ describeEachEngine('demo listings', (engine) => {
     }
     expect(spots.some((s) => s.compensation === 'Tagesmiete 80 €')).toBe(true);
     expect(spots.some((s) => s.compensation === '50/50 + Unterkunft')).toBe(true);
+    // Every spot has terms, of every deal type, some with a place to sleep; most entries name wishes.
+    expect(spots.every((s) => s.terms !== null)).toBe(true);
+    expect(new Set(spots.map((s) => s.deal_type))).toEqual(new Set(['commission', 'chair_rental', 'other']));
+    expect(spots.filter((s) => s.offers_housing === 1).length).toBeGreaterThanOrEqual(5);
+    expect(availabilities.filter((a) => a.wishes !== null).length).toBeGreaterThan(availabilities.length / 2);
     const linked = await db.selectFrom('guest_spot_styles').select('guest_spot_id').distinct().execute();
     expect(linked).toHaveLength(spots.length);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dealTermsSchema, dealWishesSchema } from '../../../common/schemas/deal-terms';
 import { addDays, todayInBerlin } from '../../../common/schemas/listing-fields';
 import type { Db } from '../../db/index';
 import { presentSessionUser } from '../../modules/auth/index';
@@ -26,6 +27,8 @@ const demoSpotSchema = demoListingSchema.extend({
   studio: z.string(),
   compensation: z.string().min(1),
   details: z.string().optional(),
+  /** The structured deal: every demo spot has one, so the fact sheets, filters and matches show. */
+  terms: dealTermsSchema,
   places: z.number().int().min(1).optional(),
   requirements: z.string().optional(),
 });
@@ -34,6 +37,8 @@ const demoAvailabilitySchema = demoListingSchema.extend({
   /** The artist's e-mail local part (people.json). */
   artist: z.string(),
   location: z.string().min(1),
+  /** What the artist looks for; a few entries name none. */
+  wishes: dealWishesSchema.optional(),
   /** A country without a city ("anywhere in Germany"). */
   country: z.string().length(2).optional(),
 });
@@ -104,6 +109,7 @@ export async function seedDemoListings(db: Db, emailDomain: string): Promise<voi
         ...place,
         compensation: s.compensation,
         compensationDetails: s.details ?? null,
+        terms: s.terms,
         places: s.places ?? 1,
         requirements: s.requirements ?? null,
       },
@@ -119,7 +125,7 @@ export async function seedDemoListings(db: Db, emailDomain: string): Promise<voi
       : { countryId: a.country ? (countryIds.get(a.country) ?? null) : null, cityId: null, cityName: null };
     await availabilities.create(
       artist,
-      { ...listingFields(a), preferredLocation: a.location, countryId: place.countryId, cityId: place.cityId },
+      { ...listingFields(a), preferredLocation: a.location, wishes: a.wishes ?? null, countryId: place.countryId, cityId: place.cityId },
       'en',
     );
   }

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/index';
+import { noInvalidation } from '../../lib/answer-cache/index';
+import { createOutbox } from '../../lib/outbox/index';
 import { MemoryRateLimitStore } from '../../lib/rate-limit/index';
 import { createSafetyService } from '../../modules/safety/index';
 import { loadDemoAccounts } from './demo-accounts';
@@ -32,7 +34,9 @@ export async function seedDemoModeration(db: Db, emailDomain: string): Promise<v
   if (ids.length === 0) return;
   if (await db.selectFrom('reports').select('id').where('reporter_id', 'in', ids).limit(1).executeTakeFirst()) return;
 
-  const safety = createSafetyService({ db, rateLimits: new MemoryRateLimitStore(), defer: () => {} });
+  // Reports only: no block is made, so the outbox is never written to.
+  const outbox = createOutbox({ db, invalidation: noInvalidation, log: console });
+  const safety = createSafetyService({ db, rateLimits: new MemoryRateLimitStore(), outbox });
   for (const report of DEMO_REPORTS) {
     const reporter = byEmail.get(report.by);
     const about = byEmail.get(report.about);

@@ -38,7 +38,7 @@ export const FORUM_CATEGORIES: Record<ForumCategorySlug, Texts> = {
     en: ['Designs & critique', 'Show flash, sketches and healed work and get honest feedback.'],
     de: ['Designs & Kritik', 'Flash, Skizzen und abgeheilte Arbeiten zeigen und ehrliches Feedback bekommen.'],
     es: ['Diseños y crítica', 'Enseña flash, bocetos y trabajos curados y recibe opiniones sinceras.'],
-    fr: ['Designs et critiques', 'Montrez vos flashs, croquis et pièces cicatrisées et recevez un avis sincère.'],
+    fr: ['Designs et critiques', 'Montre tes flashs, croquis et pièces cicatrisées et reçois un avis sincère.'],
     pt: ['Designs e crítica', 'Mostra flash, esboços e trabalhos cicatrizados e recebe opiniões sinceras.'],
   },
   'conventions-events': {
@@ -52,7 +52,7 @@ export const FORUM_CATEGORIES: Record<ForumCategorySlug, Texts> = {
     en: ['Introduce yourself', 'New here? Say hello and tell us about your work and your studio.'],
     de: ['Stell dich vor', 'Neu hier? Sag hallo und erzähl von deiner Arbeit und deinem Studio.'],
     es: ['Preséntate', '¿Nuevo por aquí? Saluda y cuéntanos sobre tu trabajo y tu estudio.'],
-    fr: ['Présentez-vous', 'Nouveau ici ? Dites bonjour et parlez-nous de votre travail et de votre studio.'],
+    fr: ['Présente-toi', 'Nouveau ici ? Dis bonjour et parle-nous de ton travail et de ton studio.'],
     pt: ['Apresenta-te', 'És novo por aqui? Diz olá e fala-nos do teu trabalho e do teu estúdio.'],
   },
   'about-this-platform': {

@@ -16,6 +16,7 @@ import { useListAddress } from '../../features/listings/list-address';
 import { usePeriodText } from '../../features/listings/period';
 import { placeText } from '../../features/listings/place-text';
 import { useArtistList } from '../../features/artists';
+import { SaveSearchButton } from '../../features/saved-searches';
 
 /** /tattooartists and /tattooartists/page/{n}: artists by style, place and current availability. */
 export default function ArtistsPage() {
@@ -34,6 +35,9 @@ export default function ArtistsPage() {
         }
       />
       <FilterBar idPrefix="ar-filter" fields={['style', 'country', 'city', 'available']} filters={filters} onChange={setFilters} active={active} />
+      <div className="flex justify-end">
+        <SaveSearchButton kind="artists" filters={{ style: filters.style, country: filters.country, city: filters.city, available: filters.available }} />
+      </div>
       <ListResults
         query={list}
         page={page}

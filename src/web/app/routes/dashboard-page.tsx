@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { PageHeader } from '../../ui/page-header';
 import { buildPath } from '../../../common/routes';
@@ -12,6 +13,12 @@ import { AccountSettings, hasPicture, PaymentNotice, ProfileCompleteness, ShareP
 import { useProfile } from '../../features/profiles';
 import { KINDS, ListingsTile } from '../../features/listings';
 import { ReviewsTile } from '../../features/reviews';
+import { DealsTile } from '../../features/deals';
+import { ReviewPromptsCard, VerificationCard } from '../../features/trust';
+import { CalendarFeedCard } from '../../features/tour';
+import { FollowersCard, FollowingFeedCard } from '../../features/follows';
+import { SavedSearchesCard } from '../../features/saved-searches';
+import { DashboardDemandCard } from './dashboard-demand';
 import { BlockedUsers, UnreadTile } from '../../features/messages';
 import { EmailPreference } from '../../features/notifications';
 import { PostsTile } from '../../features/posts';
@@ -19,6 +26,7 @@ import { ForumTile } from '../../features/forum';
 import { PaymentHistory, PremiumSection } from '../../features/payments';
 import { Card } from '../../ui/card';
 import { CardHeading } from '../../ui/card-heading';
+import { Skeleton } from '../../ui/skeleton';
 
 /** /dashboard: the account's home, combining the dashboard's own pieces with the listing tile of the account type. */
 export default loginGatedPage(Dashboard, 'auth');
@@ -56,11 +64,31 @@ function Dashboard() {
           <UnreadTile />
           {user.userType === 'artist' && <ListingsTile kind={KINDS.availability} />}
           {user.userType === 'studio' && <ListingsTile kind={KINDS.guestSpots} />}
+          <DealsTile />
           <ReviewsTile userId={user.id} username={user.username} />
           <VisitsTile />
           <PostsTile />
           <ForumTile />
         </section>
+        {/* Their texts load with them: nothing shows until they are in, and nothing at all when there is nothing to ask. */}
+        <Suspense fallback={null}>
+          <ReviewPromptsCard />
+          {user.userType === 'studio' && <VerificationCard />}
+        </Suspense>
+        {/* The follows' texts load with their cards; the page around them shows meanwhile. */}
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <FollowingFeedCard />
+          <FollowersCard />
+        </Suspense>
+        {/* Demand by city: the card, its texts and the globe load with it. */}
+        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <DashboardDemandCard />
+        </Suspense>
+        {/* The saved searches' texts load with their card. */}
+        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <SavedSearchesCard />
+        </Suspense>
+        <CalendarFeedCard />
         <Premium username={user.username} />
         <PaymentHistory />
         <AccountSettings />

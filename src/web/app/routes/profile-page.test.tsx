@@ -13,6 +13,10 @@ function mockApi(answers: Record<string, () => Response>) {
     // The owner's messages tab polls its unread count; a poll may land after its test ended.
     if (url.startsWith('/api/messages/unread-count')) return jsonResponse({ count: 0 });
     if (url.startsWith('/api/reviews/user/')) return jsonResponse({ reviews: [], totalReviews: 0, averageRating: 0, nextCursor: null });
+    // The header's trust figures, follow button and confirmed stays load beside the profile.
+    if (/^\/api\/users\/\d+\/trust$/.test(url)) return jsonResponse({ responseRate: null, typicalResponseHours: null, answeredRequests: 0, completedStays: 0, verifiedStudio: false });
+    if (/^\/api\/users\/\d+\/stays$/.test(url)) return jsonResponse({ stays: [] });
+    if (/^\/api\/follows\/\d+$/.test(url)) return jsonResponse({ following: false, followers: 0 });
     const answer = Object.entries(answers).find(([prefix]) => url.startsWith(prefix));
     if (!answer) throw new Error(`unexpected request ${url}`);
     return answer[1]();

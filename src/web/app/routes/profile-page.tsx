@@ -14,6 +14,7 @@ import { useOwnerCount } from '../../features/listings/api/get-owner-count';
 import { KIND_APIS } from '../../features/listings/kind-api';
 import { ListingsTabSkeleton } from '../../features/listings/tab-skeleton';
 import { MessageButton } from '../../features/messages/message-button';
+import { CityAlertButton } from '../../features/city-alerts';
 import { useReviewSummary } from '../../features/reviews/api/get-reviews';
 import { ReviewsSkeleton } from '../../features/reviews/components/reviews-skeleton';
 import { isNotFound, useProfile, useProfileCache } from '../../features/profiles/api/get-profile';
@@ -58,6 +59,11 @@ const ProfileEditForm = lazy(() => import('../../features/profiles/components/ed
 const MessagesTabLabel = lazy(() => import('../../features/messages/owner-tab-label').then((m) => ({ default: m.MessagesTabLabel })));
 const SafetyMenu = lazy(() => import('../../features/messages/components/safety-menu').then((m) => ({ default: m.SafetyMenu })));
 // A missing profile is answered by the browser alone (the server renders no failed page).
+// A profile's stays and trust figures come with the page's data (its loader), their code apart.
+const ProfileStays = lazy(() => import('../../features/deals/components/profile-stays').then((m) => ({ default: m.ProfileStays })));
+const TrustStrip = lazy(() => import('../../features/trust/trust-strip').then((m) => ({ default: m.TrustStrip })));
+// The follower count and Follow button likewise: nothing of them in the profile's first load.
+const ProfileFollow = lazy(() => import('../../features/follows/profile-follow').then((m) => ({ default: m.ProfileFollow })));
 const ProfileNotFound = lazy(() => import('../../features/profiles/components/profile-not-found').then((m) => ({ default: m.ProfileNotFound })));
 
 /** Starts loading a tab's code and texts; a failed early load is tried again when the tab renders. */
@@ -229,6 +235,14 @@ function ProfileView({ profile }: { profile: ProfileUser }) {
   return (
     <div className="space-y-6">
       <ProfileHeader profile={profile} actions={actions} />
+      {/* Its own row: the name beside the header's actions stays readable. */}
+      {!studio && !isOwner && <CityAlertButton artist={{ id: profile.id, name: profile.name }} label={t('actions.cityAlert', { name: profile.name })} />}
+      <Suspense fallback={null}>
+        <TrustStrip userId={profile.id} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ProfileFollow profile={profile} />
+      </Suspense>
       <Tabs
         idPrefix="profile"
         label={t('tabs.label')}
@@ -240,6 +254,11 @@ function ProfileView({ profile }: { profile: ProfileUser }) {
       <div {...tabPanelProps('profile', tab)} className="focus-visible:outline-offset-4">
         <TabContent tab={tab} profile={profile} onImagesChange={setImages} />
       </div>
+      {tab === 'about' && (
+        <Suspense fallback={null}>
+          <ProfileStays userId={profile.id} userType={profile.userType} username={profile.username} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -84,6 +84,7 @@ function StudioCard({ studio, priority }: { studio: StudioListItem; priority: bo
       }
       styles={studio.styles}
       badge={studio.featured ? <FeaturedBadge /> : undefined}
+      verified={studio.verified}
       priority={priority}
     />
   );

@@ -114,6 +114,7 @@ describe('admin layout and dashboard', () => {
       '/admin/city-import',
       '/admin/statistics',
       '/admin/contact',
+      '/admin/verification',
       '/',
     ]);
     await waitFor(() => expect(within(nav).getByRole('link', { name: /Gallery moderation/ }).textContent).toContain('12'));

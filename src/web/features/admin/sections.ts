@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { BadgeEuro, Camera, ChartColumn, Flag, Inbox, LayoutDashboard, MapPin, Star, Users } from 'lucide-react';
+import { BadgeEuro, Camera, ChartColumn, Flag, Inbox, LayoutDashboard, MapPin, ShieldCheck, Star, Users } from 'lucide-react';
 import { InstagramIcon } from '../../ui/instagram-icon';
 import type { AdminSummary } from '../../../common/schemas/admin';
 
@@ -68,6 +68,7 @@ export const SECTIONS: readonly AdminSection[] = [
     namespaces: ['adminInbox'],
     load: () => import('./contact/contact-screen'),
   },
+  { id: 'verification', path: '/admin/verification', labelKey: 'nav.verification', icon: ShieldCheck, namespaces: ['trust'], load: () => import('./verification/verification-screen') },
 ];
 
 /** The section a path's second part names, or null for none (the screen then goes to /admin). */

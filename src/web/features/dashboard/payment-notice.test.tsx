@@ -18,7 +18,7 @@ describe('dashboard payment notice', () => {
   it.each([
     ['de', 'instagram_feed_post', 'Deine Feed-Promotion ist gebucht: Plane einen Beitrag, um sie einzulösen.'],
     ['en', 'instagram_story', 'Your story promotion is booked: plan a post to use it.'],
-    ['fr', 'instagram_reel', "Votre promotion en reel est réservée : planifiez une publication pour l'utiliser."],
+    ['fr', 'instagram_reel', "Ta promotion en reel est réservée : planifie une publication pour l'utiliser."],
   ])('after a promotion (%s, %s) names what was bought, never the featured status', async (lang, product, expected) => {
     vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/auth/refresh-session': () => jsonResponse({ success: true, user: createSessionUser() }) })));
     const prefix = lang === 'en' ? '' : `/${lang}`;

@@ -37,6 +37,7 @@ export function DetailLayout({
   actions,
   notice,
   media,
+  terms,
   below,
 }: {
   kicker: string;
@@ -50,6 +51,8 @@ export function DetailLayout({
   actions: ReactNode;
   notice?: ReactNode;
   media?: ReactNode;
+  /** The deal: a spot's terms or an availability's wishes, after the facts. */
+  terms?: ReactNode;
   below?: ReactNode;
 }) {
   const { t } = useTranslation('listingsEntry');
@@ -76,6 +79,7 @@ export function DetailLayout({
               </div>
             ))}
           </dl>
+          {terms}
           {styles.length > 0 && (
             <section aria-labelledby="detail-styles" className="space-y-2">
               <h2 id="detail-styles" className="text-lg font-bold">

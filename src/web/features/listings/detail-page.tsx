@@ -10,6 +10,7 @@ import { buttonClasses } from '../../ui/button';
 import { useListing } from './api/get-listing';
 import { useMatches, type Match } from './api/get-matches';
 import { ContactAction } from './contact-action';
+import { FitBadges, TermsFactSheet, WishesFacts } from './deal-facts';
 import { DetailLayout, LoadedListing } from './detail-layout';
 import type { Listing, ListingKind } from './kind';
 import type { GuestSpotDetail } from '../../../common/schemas/guest-spot-photos';
@@ -35,6 +36,7 @@ function matchItem(kind: ListingKind, match: Match): MatchItem {
     reasons: match.reasons,
     images: match.images,
     pictures: other.postedBy === 'artist' ? 'strip' : 'cover',
+    fit: <FitBadges fit={match.fit ?? []} side={kind.postedBy === 'artist' ? 'artist' : 'studio'} />,
   };
 }
 
@@ -44,11 +46,26 @@ function matchItem(kind: ListingKind, match: Match): MatchItem {
  */
 export type ContactSlot = (entry: { listing: Listing; owner: OwnerCard; refresh: () => void }) => ReactNode;
 
+/** An action on each of the owner's matches (a studio inviting a matched artist), filled in by app/routes. */
+export type MatchActionSlot = (matched: Listing) => ReactNode;
+
 /**
  * A listing's page around the kind's facts and text sections: others get the contact actions;
  * whoever may change it (`can`) gets the inactive notice, the actions and the matches.
  */
-function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind; listing: Listing; contact?: ContactSlot; refresh: () => void }) {
+function ListingDetail({
+  kind,
+  listing,
+  contact,
+  matchAction,
+  refresh,
+}: {
+  kind: ListingKind;
+  listing: Listing;
+  contact?: ContactSlot;
+  matchAction?: MatchActionSlot;
+  refresh: () => void;
+}) {
   const { t } = useTranslation([kind.entryNs, 'listingsEntry']);
   const navigate = useNavigate();
   const lang = useLanguage();
@@ -68,6 +85,7 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
       facts={kind.facts(listing, t, period)}
       styles={listing.styles}
       sections={kind.sections(listing, t)}
+      terms={'terms' in listing && listing.terms ? <TermsFactSheet terms={listing.terms} /> : 'wishes' in listing && listing.wishes ? <WishesFacts wishes={listing.wishes} /> : null}
       media={kind.name === 'guestSpots' ? <SpotPhotoGallery photos={(listing as GuestSpotDetail).photos ?? []} studioName={owner.name} /> : null}
       notice={
         listing.hiddenReason !== undefined ? (
@@ -105,7 +123,7 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
             title={t('detail.matchesTitle')}
             intro={t('detail.matchesIntro')}
             empty={t('detail.matchesEmpty')}
-            query={{ isPending: matches.isPending, isError: matches.isError, data: matches.data?.map((m) => matchItem(kind, m)) }}
+            query={{ isPending: matches.isPending, isError: matches.isError, data: matches.data?.map((m) => ({ ...matchItem(kind, m), action: matchAction?.(kind.matched(m)) })) }}
           />
         ) : null
       }
@@ -114,16 +132,18 @@ function ListingDetail({ kind, listing, contact, refresh }: { kind: ListingKind;
 }
 
 /** /guestspot/{slug}, /tattooartist/{slug} and /artist-availability/{id}: one listing, loaded by slug or id. */
-function DetailPage({ kind, contact }: { kind: ListingKind; contact?: ContactSlot }) {
+function DetailPage({ kind, contact, matchAction }: { kind: ListingKind; contact?: ContactSlot; matchAction?: MatchActionSlot }) {
   const { t } = useTranslation([kind.entryNs, 'listingsEntry']);
   const { id, slug } = useParams();
   const query = useListing(kind, { id, slug });
   return (
     <LoadedListing query={query} listHref={kind.paths.backToList} listLabel={t('detail.backToList')} notFoundText={t(kind.texts.notFound)}>
-      {(listing) => <ListingDetail kind={kind} listing={listing} contact={contact} refresh={() => void query.refetch()} />}
+      {(listing) => <ListingDetail kind={kind} listing={listing} contact={contact} matchAction={matchAction} refresh={() => void query.refetch()} />}
     </LoadedListing>
   );
 }
 
-export const GuestSpotDetailPage = ({ contact }: { contact?: ContactSlot }) => <DetailPage kind={KINDS.guestSpots} contact={contact} />;
+export const GuestSpotDetailPage = ({ contact, matchAction }: { contact?: ContactSlot; matchAction?: MatchActionSlot }) => (
+  <DetailPage kind={KINDS.guestSpots} contact={contact} matchAction={matchAction} />
+);
 export const AvailabilityDetailPage = ({ contact }: { contact?: ContactSlot }) => <DetailPage kind={KINDS.availability} contact={contact} />;

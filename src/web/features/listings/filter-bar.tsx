@@ -17,6 +17,8 @@ const Dialog = lazy(() => import('../../ui/dialog').then((m) => ({ default: m.Di
 // The city type-ahead loads after the list, like the date fields: it stays out of the first load.
 const CityPicker = lazy(() => import('../../reference/locations/city-picker').then((m) => ({ default: m.CityPicker })));
 const DateField = lazy(() => import('../../ui/date-field').then((m) => ({ default: m.DateField })));
+// The guest spot list's deal filters load after the list, like the date fields.
+const DealFilterFields = lazy(() => import('./deal-filter-fields').then((m) => ({ default: m.DealFilterFields })));
 
 interface FilterProps {
   fields: FilterKey[];
@@ -30,10 +32,11 @@ interface FilterProps {
 
 /** How many of a list's filters are set (a country and its city count as two). */
 export function activeFilterCount(fields: readonly FilterKey[], filters: Filters): number {
-  return fields.filter((key) => filters[key] !== '').length;
+  return fields.filter((key) => (filters[key] ?? '') !== '').length;
 }
 
-const EMPTY: Filters = { style: '', country: '', city: '', from: '', to: '', q: '', available: '' };
+const EMPTY: Filters = { style: '', country: '', city: '', from: '', to: '', q: '', available: '', dealType: '', minGuestShare: '', maxRentCents: '', housing: '' };
+
 
 /**
  * The filters of a public list: a bar above the results on wider screens; at 768 px and below a
@@ -187,6 +190,11 @@ function FilterForm({ fields, filters, onChange, active, idPrefix, labels, onSea
         {has('to') && (
           <Suspense fallback={<TextField id={id('to')} label={t('filters.to')} value={formatDay(filters.to, lang)} readOnly />}>
             <DateField id={id('to')} label={t('filters.to')} min={filters.from || undefined} value={filters.to} onChange={(v) => applyDay({ to: v })} />
+          </Suspense>
+        )}
+        {has('dealType') && (
+          <Suspense fallback={null}>
+            <DealFilterFields id={id} filters={filters} onChange={onChange} />
           </Suspense>
         )}
         {has('available') && (

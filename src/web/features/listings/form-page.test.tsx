@@ -34,7 +34,7 @@ function mockApi(onPost?: (body: unknown) => Response, onPut?: (url: string, bod
 }
 
 const render = (path = '/guestspot/new', user = studio) =>
-  renderWithApp(<GuestSpotFormPage />, { path, namespaces: ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors', 'locations'], session: { state: 'loggedIn', user } });
+  renderWithApp(<GuestSpotFormPage />, { path, namespaces: ['guestSpotsEntry', 'listings', 'listingsEntry', 'dealTerms', 'profiles', 'spotPhotos', 'errors', 'locations'], session: { state: 'loggedIn', user } });
 
 const photo = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/jpeg' });
 /** Picks photos in the new spot's photo field (its button is the file input's label). */

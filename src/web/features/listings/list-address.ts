@@ -1,10 +1,10 @@
-import { LIST_FILTER_KEYS, listFiltersOf, type ListFilterKey, type ListFilters } from '../../../common/page-queries';
+import { DEAL_FILTER_KEYS, LIST_FILTER_KEYS, listFiltersOf, type ListFilterKey, type ListFilters } from '../../../common/page-queries';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '../../routing';
 import { localizePath, useLanguage } from '../../i18n/language';
 
-/** Filters a list keeps in its address (?style=&country=&city=&from=&to=&q=&available=). */
-export const FILTER_KEYS = LIST_FILTER_KEYS;
+/** Filters a list keeps in its address (?style=&country=&city=&from=&to=&q=&available=, and the guest spot list's deal filters). */
+export const FILTER_KEYS = [...LIST_FILTER_KEYS, ...DEAL_FILTER_KEYS] as const;
 export type FilterKey = ListFilterKey;
 export type Filters = ListFilters;
 
@@ -32,13 +32,13 @@ export function listHref(base: string, page: number, filters: Partial<Filters>, 
 }
 
 /** Reads and writes a list's filters and page in the address, so a filtered list can be shared and reloaded. */
-export function useListAddress(base: string, { pathPaging = true }: { pathPaging?: boolean } = {}) {
+export function useListAddress(base: string, { pathPaging = true, deals = false }: { pathPaging?: boolean; deals?: boolean } = {}) {
   const location = useLocation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const lang = useLanguage();
 
-  const filters = useMemo(() => listFiltersOf(search), [search]);
+  const filters = useMemo(() => listFiltersOf(search, deals), [search, deals]);
   const page = pageOf(location.pathname, search);
 
   /** Changes filters and goes back to the first page. */
@@ -50,7 +50,7 @@ export function useListAddress(base: string, { pathPaging = true }: { pathPaging
   );
 
   const hrefFor = useCallback((n: number) => listHref(base, n, filters, pathPaging), [base, filters, pathPaging]);
-  const active = FILTER_KEYS.some((key) => filters[key] !== '');
+  const active = FILTER_KEYS.some((key) => (filters[key] ?? '') !== '');
 
   return { filters, page, setFilters, hrefFor, active };
 }

@@ -1,4 +1,6 @@
 import { MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DEAL_FILTER_KEYS } from '../../../common/page-queries';
 import { buildPath } from '../../../common/routes';
 import type { MapType } from '../../../common/schemas/map';
 import { useTranslation } from '../../i18n/react';
@@ -11,7 +13,7 @@ import { useListings } from './api/get-listings';
 import { FilterBar } from './filter-bar';
 import type { ListingKind } from './kind';
 import { KINDS } from './kinds';
-import { useListAddress } from './list-address';
+import { useListAddress, type Filters } from './list-address';
 import { ListResults } from './list-layout';
 import { cardPictures, KindListingCard } from './listing-card';
 import { AddLink } from './add-link';
@@ -26,22 +28,31 @@ function mapHref(type: MapType, city: string): string {
   return `${buildPath('map')}?${params}`;
 }
 
+const NO_DEAL_FILTERS = { dealType: '', minGuestShare: '', maxRentCents: '', housing: '' };
+
 /**
  * The public list of a kind (/guestspots, /guestspots/page/{n}, /artist-availability?page=n):
  * heading with the add button, the filters kept in the address, and the cards with paging. The
  * account type that posts the other kind is offered that instead of the add button.
  */
-function ListingListPage({ kind }: { kind: ListingKind }) {
+export interface ListSlots {
+  /** Beside the filters, given the current ones (the app puts "Save this search" there). */
+  filterAction?: (filters: Filters) => ReactNode;
+}
+
+function ListingListPage({ kind, filterAction }: { kind: ListingKind } & ListSlots) {
   const { t } = useTranslation([kind.name, 'listings']);
   const { user } = useSession();
-  const address = useListAddress(kind.paths.list, { pathPaging: kind.paths.listPaging });
+  // The guest spot list also filters by the deal; those filters live in its address only.
+  const deals = kind.name === 'guestSpots';
+  const address = useListAddress(kind.paths.list, { pathPaging: kind.paths.listPaging, deals });
   const list = useListings(kind, address.filters, address.page);
   const other = KINDS[kind.other];
   const { filters, page, setFilters, hrefFor, active } = address;
   const isOther = user?.userType === other.postedBy;
 
   const emptyAction = active ? (
-    <Button onClick={() => setFilters({ style: '', country: '', city: '', from: '', to: '', q: '' })}>{t('listings:filters.reset')}</Button>
+    <Button onClick={() => setFilters({ style: '', country: '', city: '', from: '', to: '', q: '', ...(deals ? NO_DEAL_FILTERS : {}) })}>{t('listings:filters.reset')}</Button>
   ) : isOther ? (
     <AddLink to={other.paths.add} label={t(kind.texts.otherAction)} />
   ) : (
@@ -65,11 +76,12 @@ function ListingListPage({ kind }: { kind: ListingKind }) {
       />
       <FilterBar
         idPrefix={`${kind.idPrefix}-filter`}
-        fields={['q', 'style', 'country', 'city', 'from', 'to']}
+        fields={deals ? ['q', 'style', 'country', 'city', 'from', 'to', ...DEAL_FILTER_KEYS] : ['q', 'style', 'country', 'city', 'from', 'to']}
         filters={filters}
         onChange={setFilters}
         active={active}
       />
+      {filterAction && <div className="flex justify-end">{filterAction(filters)}</div>}
       <ListResults
         query={list}
         page={page}
@@ -85,5 +97,5 @@ function ListingListPage({ kind }: { kind: ListingKind }) {
   );
 }
 
-export const GuestSpotListPage = () => <ListingListPage kind={KINDS.guestSpots} />;
-export const AvailabilityListPage = () => <ListingListPage kind={KINDS.availability} />;
+export const GuestSpotListPage = (slots: ListSlots) => <ListingListPage kind={KINDS.guestSpots} {...slots} />;
+export const AvailabilityListPage = (slots: ListSlots) => <ListingListPage kind={KINDS.availability} {...slots} />;

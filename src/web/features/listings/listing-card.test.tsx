@@ -24,12 +24,27 @@ describe('listing cards', () => {
     expect(card.textContent).toContain('Nadelwerk Berlin');
   });
 
+  it("names a verified studio on its guest spot's card with the badge's words, in German too, and nothing on others", async () => {
+    const studio = { id: 31, name: 'Nadelwerk Berlin', username: 'Nadelwerk Berlin', avatar: null, cityName: 'Berlin', verified: true };
+    const spot = createGuestSpotListItem({ title: 'Verified residency', studio });
+    const { unmount } = await renderWithApp(<KindListingCard kind={KINDS.guestSpots} listing={spot} priority={false} />, { namespaces: ['listings'] });
+    // The words are part of the card link's name, and the icon is decoration.
+    const card = screen.getByRole('link', { name: /Verified residency.*Verified studio/ });
+    expect(card.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
+    unmount();
+    const german = await renderWithApp(<KindListingCard kind={KINDS.guestSpots} listing={spot} priority={false} />, { path: '/de/gastplatze', namespaces: ['listings'] });
+    expect(screen.getByRole('link', { name: /Verifiziertes Studio/ })).toBeTruthy();
+    german.unmount();
+    await renderWithApp(<KindListingCard kind={KINDS.guestSpots} listing={createGuestSpotListItem({ title: 'Plain residency' })} priority={false} />, { namespaces: ['listings'] });
+    expect(screen.getByRole('link', { name: /Plain residency/ }).textContent).not.toContain('Verified studio');
+  });
+
   it("leads an availability card with the artist's works and their avatar beside the name", async () => {
     const works = [createCardImage(), createCardImage(), createCardImage()];
     const entry = createAvailabilityListItem({
       title: 'Fine line trip',
       images: works,
-      artist: { id: 5, name: 'Lena Hoffmann', username: 'Lena Ink', avatar: '/uploads/avatars/5/a-large.webp', cityName: 'Berlin' },
+      artist: { id: 5, name: 'Lena Hoffmann', username: 'Lena Ink', avatar: '/uploads/avatars/5/a-large.webp', cityName: 'Berlin', verified: false },
     });
     await renderWithApp(<KindListingCard kind={KINDS.availability} listing={entry} priority />, { namespaces: ['listings'] });
     const card = screen.getByRole('link', { name: /Fine line trip/ });
@@ -44,7 +59,7 @@ describe('listing cards', () => {
   });
 
   it('shows the monogram only when the poster has no picture at all', async () => {
-    const entry = createAvailabilityListItem({ title: 'Bare trip', images: [], artist: { id: 6, name: 'Max Muster', username: 'max', avatar: null, cityName: null } });
+    const entry = createAvailabilityListItem({ title: 'Bare trip', images: [], artist: { id: 6, name: 'Max Muster', username: 'max', avatar: null, cityName: null, verified: false } });
     await renderWithApp(<KindListingCard kind={KINDS.availability} listing={entry} priority={false} />, { namespaces: ['listings'] });
     const card = screen.getByRole('link', { name: /Bare trip/ });
     expect(imgs(card)).toHaveLength(0);

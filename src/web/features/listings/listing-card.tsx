@@ -10,6 +10,7 @@ import { CardFact } from '../../ui/card-fact';
 import { LINK_CARD_CLASSES } from '../../ui/card';
 import { FeaturedBadge } from '../../ui/featured-badge';
 import { CardSkeleton } from '../../ui/skeleton';
+import { VerifiedBadge } from '../../ui/verified-badge';
 import type { Listing, ListingKind } from './kind';
 import { usePeriodText } from './period';
 
@@ -62,6 +63,7 @@ export function ListingCard({
   extra,
   styles,
   badge,
+  verified = false,
   priority = false,
 }: {
   href: string;
@@ -78,6 +80,8 @@ export function ListingCard({
   extra?: ReactNode;
   styles: StyleRef[];
   badge?: ReactNode;
+  /** The card shows a verified studio (its own card, or one of its guest spots). */
+  verified?: boolean;
   priority?: boolean;
 }) {
   const beside = variant === 'strip' && images.length > 0 ? avatar : null;
@@ -96,6 +100,7 @@ export function ListingCard({
           <h2 className="min-w-0 text-lg leading-tight font-bold break-words group-hover:underline">{title}</h2>
         </div>
         {owner && <p className="text-sm font-semibold">{owner}</p>}
+        {verified && <VerifiedBadge className="self-start" />}
         <CardFact icon={MapPin} text={place} />
         <CardFact icon={CalendarDays} text={period} />
         {extra && <div className="text-sm">{extra}</div>}
@@ -133,6 +138,7 @@ export function KindListingCard<L extends Listing>({ kind, listing, priority }: 
       extra={kind.cardExtra?.(listing)}
       styles={listing.styles}
       badge={listing.ownerFeatured ? <FeaturedBadge /> : undefined}
+      verified={owner.verified}
       priority={priority}
     />
   );

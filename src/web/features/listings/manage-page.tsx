@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { PageHeader } from '../../ui/page-header';
 import { LocalizedLink } from '../../i18n/localized-link';
@@ -7,21 +8,27 @@ import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { useSession } from '../../lib/session';
 import { useOwnerListings } from './api/get-owner-listings';
-import type { ListingKind } from './kind';
+import type { Listing, ListingKind } from './kind';
 import { KINDS } from './kinds';
 import { InactiveBadge } from './listing-card';
 import { usePeriodText } from './period';
 import { AddLink } from './add-link';
 import { OwnerActions } from './owner-actions';
 import { HiddenByModeration } from './moderation-note';
-import { LoadingRows, loginOnlyScreen } from './page-guard';
+import { LoadingRows, LoginOnly, loginOnlyScreen } from './page-guard';
 
 /**
  * The manage page of a kind (/guestspots/manage, /artist-availability/manage): one's own entries,
  * active and inactive, ended ones marked past (they left the public lists), each with its
  * actions; the add button on top.
  */
-function ManagePage({ kind }: { kind: ListingKind }) {
+/** What a page combining the list with another feature adds (app/routes): below each entry, and under the list. */
+export interface ManageExtras {
+  below: (entry: Listing) => ReactNode;
+  footer?: ReactNode;
+}
+
+function ManagePage({ kind, extras }: { kind: ListingKind; extras?: ManageExtras }) {
   const { t } = useTranslation([kind.entryNs, kind.name, 'listingsEntry']);
   const { user } = useSession();
   const query = useOwnerListings(kind, user?.id);
@@ -67,14 +74,25 @@ function ManagePage({ kind }: { kind: ListingKind }) {
                     <OwnerActions kind={kind} listing={entry} />
                   </div>
                 </Card>
+                {extras && <div className="mt-3 ml-2 border-l-2 border-line pl-3 sm:ml-4 sm:pl-4">{extras.below(entry)}</div>}
               </li>
             );
           })}
         </ul>
       )}
+      {extras?.footer}
     </div>
   );
 }
 
 export const GuestSpotManagePage = loginOnlyScreen(ManagePage, KINDS.guestSpots);
 export const AvailabilityManagePage = loginOnlyScreen(ManagePage, KINDS.availability);
+
+/** /guestspots/manage with what another feature adds to each spot (the applications, app/routes). */
+export function GuestSpotManageWith({ extras }: { extras: ManageExtras }) {
+  return (
+    <LoginOnly>
+      <ManagePage kind={KINDS.guestSpots} extras={extras} />
+    </LoginOnly>
+  );
+}

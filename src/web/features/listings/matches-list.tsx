@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { CardImage } from '../../../common/schemas/card-images';
 import type { MatchReasons } from '../../../common/schemas/listing-fields';
@@ -24,6 +25,10 @@ export interface MatchItem {
   images: CardImage[];
   /** An artist's works side by side, a spot's or studio's photo as a cover. */
   pictures: 'strip' | 'cover';
+  /** What the owner can do with the match (invite the artist), from the page combining features. */
+  action?: ReactNode;
+  /** How the deal fits the artist's wishes, as badges (none when nothing fits). */
+  fit?: ReactNode;
 }
 
 /** Why an entry fits, as short chips: shared days, the same city (or country), the styles in common. */
@@ -110,6 +115,8 @@ export function MatchesList({
                   </p>
                 </div>
                 <MatchReasonChips reasons={m.reasons} />
+                {m.fit}
+                {m.action}
               </div>
             </li>
           ))}

@@ -9,7 +9,7 @@ import { GuestSpotFormPage } from './form-page';
 
 const studio = createSessionUser({ id: 31, userType: 'studio', username: 'Nadelwerk Berlin', name: 'Nadelwerk Berlin' });
 const admin = createSessionUser({ id: 99, userType: 'artist', role: 'admin' });
-const NAMESPACES = ['guestSpotsEntry', 'listings', 'listingsEntry', 'spotPhotos', 'errors'];
+const NAMESPACES = ['guestSpotsEntry', 'listings', 'listingsEntry', 'dealTerms', 'profiles', 'spotPhotos', 'errors'];
 
 function serve(spot: GuestSpotDetail) {
   vi.stubGlobal(

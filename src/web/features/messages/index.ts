@@ -6,6 +6,5 @@
  * paths: listed here, they would ride along in the first load of every page importing this index.
  */
 export { MessageButton } from './message-button';
-export { ApplyButton } from './apply-button';
 export { UnreadTile } from './unread-tile';
 export { BlockedUsers } from './blocked-users';

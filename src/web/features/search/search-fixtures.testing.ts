@@ -10,6 +10,7 @@ export function searchResult(overrides: Partial<SearchResult> = {}): SearchResul
     highlights: [[0, 6]],
     url: '/Lena-Ink',
     imageUrl: null,
+    verified: false,
     ...overrides,
   };
 }

@@ -24,7 +24,7 @@ describe('search page', () => {
         'berlin',
         [
           searchResult({ id: 1, title: 'Lena Hoffmann', snippet: 'Berlin · Fine Line', highlights: [[0, 6]], url: '/Lena-Ink' }),
-          searchResult({ type: 'guestspots', id: 9, title: 'Gastplatz Kreuzberg', snippet: 'Wir suchen Gäste in Berlin.', highlights: [[20, 26]], url: '/guestspot/gastplatz-kreuzberg' }),
+          searchResult({ type: 'guestspots', id: 9, title: 'Gastplatz Kreuzberg', snippet: 'Wir suchen Gäste in Berlin.', highlights: [[20, 26]], url: '/guestspot/gastplatz-kreuzberg', verified: true }),
         ],
         { counts: { profiles: 3, guestspots: 1, availabilities: 0, threads: 0 } },
       ),
@@ -39,6 +39,9 @@ describe('search page', () => {
     expect(link.getAttribute('href')).toBe('/de/guestspot/gastplatz-kreuzberg');
     const item = link.closest('li') as HTMLElement;
     expect(within(item).getByText('Gastplatz')).toBeDefined();
+    // A verified studio's hit carries the badge, in words; the others do not.
+    expect(within(item).getByText('Verifiziertes Studio')).toBeDefined();
+    expect(within(screen.getByRole('link', { name: 'Lena Hoffmann' }).closest('li') as HTMLElement).queryByText('Verifiziertes Studio')).toBeNull();
     expect([...item.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Berlin']);
     expect(item.querySelector('p')?.textContent).toBe('Wir suchen Gäste in Berlin.');
   });
@@ -75,7 +78,7 @@ describe('search page', () => {
     const fetch = serve(() => searchAnswer('fine', [searchResult({ title: 'Fine Line Studio' })]));
     const user = userEvent.setup();
     const { router } = await renderWithApp(<SearchPage />, { path: '/fr/search?q=a', namespaces: ['search'] });
-    expect(await screen.findByText('Que cherchez-vous ?')).toBeDefined();
+    expect(await screen.findByText('Que cherches-tu ?')).toBeDefined();
     expect(fetch).not.toHaveBeenCalled();
     const field = screen.getByRole('searchbox', { name: 'Terme de recherche' });
     await user.clear(field);

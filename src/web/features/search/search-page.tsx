@@ -15,6 +15,7 @@ import { LoadMoreButton } from '../../ui/load-more';
 import { QueryErrorAlert } from '../../ui/retry-alert';
 import { SkeletonLines } from '../../ui/skeleton';
 import { Tabs } from '../../ui/tabs';
+import { VerifiedBadge } from '../../ui/verified-badge';
 import { searchable, useSearch, type SearchTab } from './api/search';
 import { Highlighted } from './highlighted';
 import { searchHref } from './search-href';
@@ -165,6 +166,7 @@ function ResultItem({ result }: { result: SearchResult }) {
             {result.title}
           </LocalizedLink>
           <Badge>{t(`type.${result.type}`)}</Badge>
+          {result.verified && <VerifiedBadge />}
         </div>
         {result.snippet && (
           <p className="mt-1 text-sm break-words text-ink-muted">

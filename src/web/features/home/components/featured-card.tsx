@@ -1,7 +1,7 @@
 import { MapPin, Star } from 'lucide-react';
 import { useTranslation } from '../../../i18n/react';
 import { formatCountry, formatRating } from '../../../../common/format';
-import type { FeaturedArtist } from '../../../../common/schemas/featured';
+import type { FeaturedArtist, FeaturedStudio } from '../../../../common/schemas/featured';
 import { profilePathTo } from '../../../../common/routes';
 import { useLanguage } from '../../../i18n/language';
 import { LocalizedLink } from '../../../i18n/localized-link';
@@ -9,6 +9,7 @@ import { CardAvatar, CardPictures } from '../../../ui/card-pictures';
 import { CardFact } from '../../../ui/card-fact';
 import { LINK_CARD_CLASSES } from '../../../ui/card';
 import { FeaturedBadge, isFeaturedUntil } from '../../../ui/featured-badge';
+import { VerifiedBadge } from '../../../ui/verified-badge';
 import { CardSkeleton } from '../../../ui/skeleton';
 
 /**
@@ -16,7 +17,7 @@ import { CardSkeleton } from '../../../ui/skeleton';
  * the name, `strip`; a studio's header or works, `cover`), then name, place, styles and rating;
  * the whole card links to the profile.
  */
-export function FeaturedCard({ entry, variant = 'strip', priority = false }: { entry: FeaturedArtist; variant?: 'strip' | 'cover'; priority?: boolean }) {
+export function FeaturedCard({ entry, variant = 'strip', priority = false }: { entry: FeaturedArtist | FeaturedStudio; variant?: 'strip' | 'cover'; priority?: boolean }) {
   const { t } = useTranslation('home');
   const lang = useLanguage();
   const place = [entry.cityName, formatCountry(entry.countryCode, lang)].filter(Boolean).join(', ');
@@ -38,6 +39,7 @@ export function FeaturedCard({ entry, variant = 'strip', priority = false }: { e
           <h3 className="min-w-0 text-base leading-tight font-bold break-words group-hover:underline">{entry.name}</h3>
         </div>
         <CardFact icon={MapPin} text={place} gap="gap-1" />
+        {'verified' in entry && entry.verified && <VerifiedBadge className="self-start" />}
         {entry.styles.length > 0 && <p className="text-xs text-ink-muted">{entry.styles.slice(0, 3).join(' · ')}</p>}
         <p className="mt-auto flex flex-wrap items-center gap-x-1.5 pt-1 text-sm">
           {rating.value && (

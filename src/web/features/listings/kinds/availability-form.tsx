@@ -3,10 +3,12 @@ import { availabilityCreateSchema, type Availability } from '../../../../common/
 import { LISTING_LIMITS } from '../../../../common/schemas/listing-fields';
 import { TextField } from '../../../ui/field';
 import type { KindForm } from '../kind';
+import { WishesFields, type TermsDraft } from '../deal-fields';
 import { DescriptionField, FormPlaceFields, type ListingForm, type ListingFormValues } from '../listing-form';
 
 interface Values extends ListingFormValues {
   preferredLocation: string;
+  wishes: TermsDraft;
 }
 
 /** Where an artist would like to go: free text, then country and city, then the description. */
@@ -20,6 +22,7 @@ function AvailabilityFields({ form }: { form: ListingForm<Values> }) {
         <FormPlaceFields form={form} idPrefix="av" allowOther={false} />
       </fieldset>
       <DescriptionField form={form} />
+      <WishesFields form={form} />
     </>
   );
 }
@@ -27,12 +30,13 @@ function AvailabilityFields({ form }: { form: ListingForm<Values> }) {
 /** The availability form: where the artist would like to go, then the description. */
 export const AVAILABILITY_FORM: KindForm<Availability, Values> = {
   schema: availabilityCreateSchema,
-  order: ['title', 'startDate', 'endDate', 'preferredLocation', 'countryId', 'cityId', 'description', 'styleIds', 'isActive'],
+  order: ['title', 'startDate', 'endDate', 'preferredLocation', 'countryId', 'cityId', 'description', 'wishes', 'styleIds', 'isActive'],
   initial: (entry) => ({
     title: entry?.title ?? '',
     startDate: entry?.startDate ?? '',
     endDate: entry?.endDate ?? '',
     preferredLocation: entry?.preferredLocation ?? '',
+    wishes: entry?.wishes ?? null,
     countryId: entry?.countryId ? String(entry.countryId) : '',
     cityId: entry?.cityId ? String(entry.cityId) : '',
     cityName: '',
@@ -40,7 +44,7 @@ export const AVAILABILITY_FORM: KindForm<Availability, Values> = {
     styleIds: entry?.styles.map((s) => s.id) ?? [],
     isActive: entry?.isActive ?? true,
   }),
-  labels: (t) => ({ preferredLocation: t('form.preferredLocation') }),
+  labels: (t) => ({ preferredLocation: t('form.preferredLocation'), wishes: t('dealTerms:form.wishesLegend') }),
   startsAtOwnPlace: false,
   Body: AvailabilityFields,
 };

@@ -4,6 +4,7 @@ import { LISTING_LIMITS } from '../../../../common/schemas/listing-fields';
 import type { FieldErrors } from '../../../lib/form';
 import { TextArea, TextField } from '../../../ui/field';
 import type { KindForm } from '../kind';
+import { TermsFields, type TermsDraft } from '../deal-fields';
 import { DescriptionField, FormPlaceFields, type ListingForm } from '../listing-form';
 import { photosRequired, type NewSpotValues } from '../new-spot-photos';
 import { OTHER_CITY } from '../place-fields';
@@ -13,6 +14,7 @@ interface Values extends NewSpotValues {
   compensationDetails: string;
   places: string;
   requirements: string;
+  terms: TermsDraft;
 }
 type Field = keyof Values;
 
@@ -50,6 +52,7 @@ function GuestSpotFields({ form }: { form: ListingForm<Values> }) {
         <TextArea {...form.optional('requirements')} rows={4} maxLength={LISTING_LIMITS.details} hint={t('form.requirementsHint')} />
         <DescriptionField form={form} />
       </fieldset>
+      <TermsFields form={form} />
     </>
   );
 }
@@ -59,7 +62,7 @@ export const GUEST_SPOT_FORM: KindForm<GuestSpot, Values> = {
   schema: guestSpotCreateSchema,
   order: [
     'title', 'startDate', 'endDate', 'photos', 'countryId', 'cityId', 'cityName', 'compensation', 'compensationDetails',
-    'places', 'requirements', 'description', 'styleIds', 'isActive',
+    'places', 'requirements', 'description', 'terms', 'styleIds', 'isActive',
   ],
   initial: (spot, place) => {
     const source = spot ?? place;
@@ -75,6 +78,7 @@ export const GUEST_SPOT_FORM: KindForm<GuestSpot, Values> = {
       compensationDetails: spot?.compensationDetails ?? '',
       places: String(spot?.places ?? 1),
       requirements: spot?.requirements ?? '',
+      terms: spot?.terms ?? null,
       description: spot?.description ?? '',
       styleIds: spot?.styles.map((s) => s.id) ?? [],
       isActive: spot?.isActive ?? true,
@@ -87,6 +91,7 @@ export const GUEST_SPOT_FORM: KindForm<GuestSpot, Values> = {
     compensationDetails: t('form.compensationDetails'),
     places: t('form.places'),
     requirements: t('form.requirements'),
+    terms: t('dealTerms:form.legend'),
     photos: t('spotPhotos:title'),
   }),
   extra: extraChecks,

@@ -1,6 +1,7 @@
 import { Coins } from 'lucide-react';
 import { buildPath } from '../../../../common/routes';
 import type { GuestSpot, GuestSpotMatch } from '../../../../common/schemas/guest-spots';
+import { DealLine, dealLineParts } from '../deal-line';
 import { defineKind } from '../define-kind';
 import { KIND_APIS } from '../kind-api';
 import { placeText } from '../place-text';
@@ -16,8 +17,11 @@ export const GUEST_SPOTS = defineKind<GuestSpot>({
   owner: (spot) => spot.studio,
   place: (spot) => placeText(spot.cityName, spot.countryName),
   tabEntry: (spot) => spot,
+  // The structured terms in one line; without them the studio's own words.
   cardExtra: (spot) =>
-    spot.compensation ? (
+    spot.terms && dealLineParts(spot.terms, (key) => key, 'en').length > 0 ? (
+      <DealLine terms={spot.terms} />
+    ) : spot.compensation ? (
       <span className="flex items-start gap-1.5">
         <Coins aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-muted" />
         <span className="min-w-0 break-words">{spot.compensation}</span>

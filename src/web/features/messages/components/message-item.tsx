@@ -5,6 +5,7 @@ import { useLanguage } from '../../../i18n/language';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import type { OutboxEntry } from '../outbox';
+import { DealLine } from './deal-line';
 import { MessageText } from './message-text';
 import { ReferenceCard } from './reference-card';
 import { SafetyMenu } from './safety-menu';
@@ -43,10 +44,11 @@ export function MessageItem({
 }) {
   const { t } = useTranslation('messages');
   const time = useTime();
+  if (message.reference?.type === 'deal') return <DealLine message={message} reference={message.reference} mine={mine} contactName={contactName} />;
   return (
     <li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
       <Bubble mine={mine}>
-        {message.reference && <ReferenceCard reference={message.reference} />}
+        {message.reference?.type === 'guest_spot' && <ReferenceCard reference={message.reference} />}
         {message.removedByModeration ? <p className="italic text-ink-muted">{t('removedByModeration')}</p> : <MessageText content={message.content} />}
       </Bubble>
       <div className="mt-1 flex items-center gap-1 text-xs text-ink-muted">

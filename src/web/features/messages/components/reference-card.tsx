@@ -2,12 +2,12 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { useTranslation } from '../../../i18n/react';
 import { formatDate } from '../../../../common/format';
 import { pathTo } from '../../../../common/routes';
-import type { MessageReference } from '../../../../common/schemas/messages';
+import type { GuestSpotMessageReference } from '../../../../common/schemas/messages';
 import { useLanguage } from '../../../i18n/language';
 import { Link } from '../../../routing';
 
 /** The guest spot an application message is about: a card linking it, or a note that it is gone. */
-export function ReferenceCard({ reference }: { reference: MessageReference }) {
+export function ReferenceCard({ reference }: { reference: GuestSpotMessageReference }) {
   const { t } = useTranslation('messages');
   const lang = useLanguage();
   return (

@@ -3,7 +3,7 @@ import { RESYNC_EVENT, type LiveEvent } from '../../../../common/schemas/message
 import { emitLiveSignal } from '../../../lib/live-events';
 import { applyLiveEvent, refetchAfterGap } from '../cache';
 
-export const LIVE_EVENT_TYPES = ['message.created', 'message.deleted', 'conversation.read', 'unread.count', 'notification.created', 'notifications.read'] as const;
+export const LIVE_EVENT_TYPES = ['message.created', 'message.deleted', 'conversation.read', 'unread.count', 'notification.created', 'notifications.read', 'deal.changed'] as const;
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'waiting';
 

@@ -20,6 +20,7 @@ function review(overrides: Partial<Review> = {}): Review {
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     reviewer: { id: 7, name: 'Nadelwerk Berlin', username: 'Nadelwerk Berlin', avatar: null, userType: 'studio' },
+    verifiedStay: null,
     can: { edit: true, delete: true },
     ...overrides,
   };

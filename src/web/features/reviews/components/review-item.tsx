@@ -1,7 +1,8 @@
-import { Trash2 } from 'lucide-react';
+import { BadgeCheck, Trash2 } from 'lucide-react';
 import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../routing';
 import { formatRelative } from '../../../../common/format';
+import { LOCALES } from '../../../../common/languages';
 import { profilePathTo } from '../../../../common/routes';
 import type { Review } from '../../../../common/schemas/reviews';
 import { useLanguage } from '../../../i18n/language';
@@ -42,8 +43,22 @@ export function ReviewItem({ review, onDelete }: { review: Review; onDelete?: (r
           <Stars value={review.rating} size="sm" />
           <span className="sr-only">{t('averageLabel', { value: review.rating })}</span>
         </p>
+        {review.verifiedStay && <VerifiedStay month={review.verifiedStay.month} />}
         {review.comment && <p className="break-words whitespace-pre-line">{review.comment}</p>}
       </div>
     </article>
+  );
+}
+
+/** The mark of a review written after a completed stay of the two, with the stay's month in the page's language. */
+function VerifiedStay({ month }: { month: string }) {
+  const { t } = useTranslation('reviews');
+  const lang = useLanguage();
+  const label = new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  return (
+    <p className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-0.5 text-sm font-semibold text-success">
+      <BadgeCheck aria-hidden="true" className="size-4" />
+      {t('verifiedStay', { month: label })}
+    </p>
   );
 }

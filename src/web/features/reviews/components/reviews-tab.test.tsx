@@ -23,6 +23,7 @@ function review(overrides: Partial<Review> = {}): Review {
     createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     updatedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     reviewer: { id, name: `Studio ${id}`, username: `Studio ${id}`, avatar: null, userType: 'studio' },
+    verifiedStay: null,
     can: { edit: false, delete: false },
     ...overrides,
   };
