@@ -598,6 +598,8 @@ export interface IdempotencyKeysTable {
   status: 'running' | 'done';
   response_status: number | null;
   response_body: string | null;
+  /** The large variant's URL of the picture the running upload stored, noted before its row is written. */
+  stored_ref: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -7,7 +7,7 @@ type KeyRow = Omit<IdempotencyKeysTable, 'id'> & { id: number };
 export async function insertRunning(db: Db, userId: number, key: string, scope: string, fingerprint: string, at: string): Promise<boolean> {
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, scope, fingerprint, status: 'running', response_status: null, response_body: null, created_at: at, updated_at: at })
+    .values({ user_id: userId, key, scope, fingerprint, status: 'running', response_status: null, response_body: null, stored_ref: null, created_at: at, updated_at: at })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -22,11 +22,16 @@ export function findKey(db: Db, userId: number, key: string): Promise<KeyRow | u
 export async function takeOver(db: Db, row: KeyRow, values: { scope: string; fingerprint: string; at: string; renew: boolean }): Promise<boolean> {
   const taken = await db
     .updateTable('idempotency_keys')
-    .set({ scope: values.scope, fingerprint: values.fingerprint, status: 'running', response_status: null, response_body: null, updated_at: values.at, ...(values.renew ? { created_at: values.at } : {}) })
+    .set({ scope: values.scope, fingerprint: values.fingerprint, status: 'running', response_status: null, response_body: null, stored_ref: null, updated_at: values.at, ...(values.renew ? { created_at: values.at } : {}) })
     .where('id', '=', row.id)
     .where('updated_at', '=', row.updated_at)
     .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;
+}
+
+/** Notes the picture a running upload stored, before the row naming it is written. */
+export async function noteStored(db: Db, userId: number, key: string, imageUrl: string): Promise<void> {
+  await db.updateTable('idempotency_keys').set({ stored_ref: imageUrl }).where('user_id', '=', userId).where('key', '=', key).where('status', '=', 'running').execute();
 }
 
 export async function forgetRunning(db: Db, userId: number, key: string): Promise<void> {

@@ -49,14 +49,14 @@ describeEachEngine('Idempotency-Key on uploads', (engine) => {
     expect(await galleryCount(artist)).toBe(2);
   });
 
-  it('answers 409 while the first request runs, and runs again once it is abandoned or a day old', async () => {
+  it('answers 409 while the first request runs; once abandoned, answers with the row it wrote; a day later runs again', async () => {
     const artist = await createArtist(t.app);
     const picture = await png('#33aa11');
     const key = randomUUID();
     const first = await post('/api/gallery', artist, picture, { key });
     expect(first.statusCode).toBe(201);
     // As if it were still running (a process busy with it, or one that died with it).
-    const set = (values: { status: 'running' | 'done'; updated_at?: string; created_at?: string }) =>
+    const set = (values: { status: 'running' | 'done'; updated_at?: string; created_at?: string; response_body?: null }) =>
       t.app.ctx.db.updateTable('idempotency_keys').set(values).where('user_id', '=', artist.user.id).where('key', '=', key).execute();
     await set({ status: 'running', updated_at: new Date().toISOString() });
     const busy = await post('/api/gallery', artist, picture, { key, lang: 'es' });
@@ -64,16 +64,44 @@ describeEachEngine('Idempotency-Key on uploads', (engine) => {
     expect(busy.json().error).toMatch(/procesando/);
     expect(await galleryCount(artist)).toBe(1);
 
-    await set({ status: 'running', updated_at: new Date(Date.now() - IDEMPOTENCY_STALE_MS - 1000).toISOString() });
-    expect((await post('/api/gallery', artist, picture, { key })).statusCode).toBe(201);
+    // The process died after the image's row committed, before the key was marked done: the
+    // retry finds the row that names the stored picture and answers with it, storing nothing.
+    await set({ status: 'running', response_body: null, updated_at: new Date(Date.now() - IDEMPOTENCY_STALE_MS - 1000).toISOString() });
+    const taken = await post('/api/gallery', artist, picture, { key });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.headers['idempotent-replayed']).toBe('true');
+    expect(taken.json().image.id).toBe(first.json().image.id);
+    expect(await galleryCount(artist)).toBe(1);
     expect((await keyRow(artist, key))?.status).toBe('done');
+    const replayed = await post('/api/gallery', artist, picture, { key });
+    expect(replayed.json()).toEqual(taken.json());
 
     // A day later the key is new again, even for other content.
     await set({ status: 'done', created_at: new Date(Date.now() - IDEMPOTENCY_TTL_MS - 1000).toISOString() });
     const later = await post('/api/gallery', artist, await png('#000000'), { key });
     expect(later.statusCode).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
-    expect(await galleryCount(artist)).toBe(3);
+    expect(await galleryCount(artist)).toBe(2);
+  });
+
+  it('runs an abandoned upload again when no row names the picture it had stored (it died before the row)', async () => {
+    const artist = await createArtist(t.app);
+    const picture = await png('#2288aa');
+    const key = randomUUID();
+    const stale = new Date(Date.now() - IDEMPOTENCY_STALE_MS - 1000).toISOString();
+    const first = await post('/api/gallery', artist, picture, { key });
+    expect(first.statusCode).toBe(201);
+    const row = await keyRow(artist, key);
+    expect(row?.stored_ref).toBe(first.json().image.imageUrl);
+    // As if it had died after storing the files, before the row: the row is gone, the note stays.
+    await t.app.ctx.db.deleteFrom('gallery_images').where('id', '=', first.json().image.id).execute();
+    await t.app.ctx.db.updateTable('idempotency_keys').set({ status: 'running', response_status: null, response_body: null, updated_at: stale }).where('id', '=', row!.id).execute();
+    const retry = await post('/api/gallery', artist, picture, { key });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.json().image.id).not.toBe(first.json().image.id);
+    expect(await galleryCount(artist)).toBe(1);
+    expect((await keyRow(artist, key))?.stored_ref).toBe(retry.json().image.imageUrl);
   });
 
   it('forgets the key of a failed upload, and keeps keys apart per user', async () => {
@@ -110,6 +138,17 @@ describeEachEngine('Idempotency-Key on uploads', (engine) => {
       expect(again.statusCode, url).toBe(first.statusCode);
       expect(again.headers['idempotent-replayed'], url).toBe('true');
       expect(again.json(), url).toEqual(first.json());
+      // Died after the row, before the key was marked done: the retry answers from the row.
+      await t.app.ctx.db
+        .updateTable('idempotency_keys')
+        .set({ status: 'running', response_status: null, response_body: null, updated_at: new Date(Date.now() - IDEMPOTENCY_STALE_MS - 1000).toISOString() })
+        .where('user_id', '=', artist.user.id)
+        .where('key', '=', key)
+        .execute();
+      const taken = await post(url, artist, picture, { key, fields });
+      expect(taken.statusCode, url).toBe(first.statusCode);
+      expect(taken.headers['idempotent-replayed'], url).toBe('true');
+      expect(taken.json(), url).toEqual(first.json());
       expect((await post(url, artist, await png('#000088'), { key, fields })).statusCode, url).toBe(422);
       expect((await post(url, artist, picture, { key: 'not-a-uuid', fields })).statusCode, url).toBe(400);
     }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
 import { AppError } from '../errors';
+import { withStoredImageNote } from '../lib/images/index';
 import { scheduleJob } from '../lib/jobs';
 import * as repo from './idempotency-repo';
 import type { Upload } from './multipart';
@@ -38,7 +39,8 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return raw.trim().toLowerCase();
 }
 
-type Claim = { kind: 'run' } | { kind: 'replay'; answer: Answer };
+/** `storedRef`: the picture an abandoned run of this key had stored, whose row may have committed. */
+type Claim = { kind: 'run'; storedRef: string | null } | { kind: 'replay'; answer: Answer };
 
 /**
  * Takes a user's key for one request. The unique (user_id, key) decides between parallel
@@ -49,7 +51,7 @@ type Claim = { kind: 'run' } | { kind: 'replay'; answer: Answer };
 async function claim(db: Db, userId: number, key: string, scope: string, fingerprint: string): Promise<Claim> {
   const now = new Date();
   const at = now.toISOString();
-  if (await repo.insertRunning(db, userId, key, scope, fingerprint, at)) return { kind: 'run' };
+  if (await repo.insertRunning(db, userId, key, scope, fingerprint, at)) return { kind: 'run', storedRef: null };
 
   const row = await repo.findKey(db, userId, key);
   // Deleted between the insert and the read (its request failed): the retry may go ahead next time.
@@ -61,7 +63,7 @@ async function claim(db: Db, userId: number, key: string, scope: string, fingerp
     if (now.getTime() - Date.parse(row.updated_at) < IDEMPOTENCY_STALE_MS) throw new AppError(409, 'idempotencyKeyInFlight');
   }
   if (!(await repo.takeOver(db, row, { scope, fingerprint, at, renew: expired }))) throw new AppError(409, 'idempotencyKeyInFlight');
-  return { kind: 'run' };
+  return { kind: 'run', storedRef: expired ? null : row.stored_ref };
 }
 
 /**
@@ -69,12 +71,16 @@ async function claim(db: Db, userId: number, key: string, scope: string, fingerp
  * same key when it retries after a lost answer, and gets the first answer again instead of a
  * second image. Without the header the upload simply runs. A failed run forgets its key, so a
  * retry after a 4xx or 5xx runs anew.
+ *
+ * The run notes on its key the picture it stored before writing the row that names it. A retry
+ * that takes over a key abandoned by a dead process asks `replay` for the answer that row gives;
+ * only when no row names the picture (the process died before the row) does the upload run again.
  */
 export async function idempotentUpload(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { userId: number; scope: string; upload: Upload },
+  opts: { userId: number; scope: string; upload: Upload; replay: (storedRef: string) => Promise<Answer | null> },
   run: () => Promise<Answer>,
 ): Promise<FastifyReply> {
   const key = idempotencyKeyOf(request);
@@ -86,7 +92,12 @@ export async function idempotentUpload(
   if (claimed.kind === 'replay') return reply.status(claimed.answer.status).header('idempotent-replayed', 'true').send(claimed.answer.body);
   let answer: Answer;
   try {
-    answer = await run();
+    const kept = claimed.storedRef === null ? null : await opts.replay(claimed.storedRef);
+    if (kept) {
+      await repo.complete(db, opts.userId, key, { status: kept.status, body: JSON.stringify(kept.body) });
+      return reply.status(kept.status).header('idempotent-replayed', 'true').send(kept.body);
+    }
+    answer = await withStoredImageNote((imageUrl) => repo.noteStored(db, opts.userId, key, imageUrl), run);
   } catch (err) {
     await repo.forgetRunning(db, opts.userId, key);
     throw err;

@@ -8,6 +8,9 @@ import { faultPoint } from '../faults';
 import type { Limit } from '../rate-limit/index';
 import { S3Storage, type Storage } from '../storage/index';
 import { WorkQueue } from './queue';
+import { noteStoredImage } from './stored-note';
+
+export { withStoredImageNote, type StoredImageNote } from './stored-note';
 
 export type ImageKind = 'avatar' | 'header' | 'gallery';
 
@@ -271,8 +274,10 @@ export async function recordStoredImage<T, Missing extends T>(
   missingError: () => Error = () => new Error('the picture was not recorded'),
 ): Promise<Exclude<T, Missing>> {
   let answer: T;
-  faultPoint('upload-after-store');
   try {
+    // Noted before the row, so a retry after a crash between the row and the answer finds it.
+    await noteStoredImage(stored.imageUrl);
+    faultPoint('upload-after-store');
     answer = await record();
   } catch (err) {
     await deleteFiles([stored.imageUrl]).catch(() => undefined);

@@ -547,6 +547,11 @@ export async function insertUpload(
   return inserted.id;
 }
 
+/** A user's upload by its large variant's URL (unique per stored picture), for an upload's retry. */
+export function findUserUploadByUrl(db: Db, userId: number, imageUrl: string) {
+  return db.selectFrom('forum_post_images').select(['id', 'image_url', 'thumbnail_url']).where('user_id', '=', userId).where('image_url', '=', imageUrl).executeTakeFirst();
+}
+
 /** Uploads no post took within their day: their rows go here, their files after. */
 export async function deleteWaitingUploads(db: Db, before: string, limit: number): Promise<string[]> {
   const rows = await db.selectFrom('forum_post_images').select(['id', 'image_url']).where('post_id', 'is', null).where('created_at', '<', before).orderBy('created_at').limit(limit).execute();

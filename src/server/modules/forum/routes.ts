@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { z } from 'zod';
 import { pathTo } from '../../../common/routes';
 import {
+  type ForumUpload,
   categoryThreadsQuery,
   createPostSchema,
   createThreadSchema,
@@ -191,10 +192,12 @@ export async function forumRoutes(app: FastifyInstance, { forum, ctx, requireAdm
       const upload = await readUpload(request, { tooLarge: () => new AppError(413, 'galleryImageTooLarge', { maxMb: 10 }) });
       const file = upload.file;
       if (!file || file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
-      return idempotentUpload(ctx.db, request, reply, { userId: user.id, scope: 'forum-upload', upload }, async () => ({
-        status: 201,
-        body: { success: true, ...(await forum.upload(user, file.buffer)) },
-      }));
+      const answer = (stored: ForumUpload) => ({ status: 201, body: { success: true, ...stored } });
+      const replay = async (imageUrl: string) => {
+        const stored = await forum.uploaded(user, imageUrl);
+        return stored && answer(stored);
+      };
+      return idempotentUpload(ctx.db, request, reply, { userId: user.id, scope: 'forum-upload', upload, replay }, async () => answer(await forum.upload(user, file.buffer)));
     });
   });
 

@@ -494,6 +494,12 @@ export function createForumService(deps: ForumDeps) {
     return { id, thumbnailUrl: record.thumbnailUrl, imageUrl: record.imageUrl };
   }
 
+  /** The upload stored under `imageUrl`, when its row was written (a retry after a crash). */
+  async function uploaded(user: SessionUser, imageUrl: string): Promise<ForumUpload | null> {
+    const row = await repo.findUserUploadByUrl(db, user.id, imageUrl);
+    return row ? { id: row.id, thumbnailUrl: row.thumbnail_url, imageUrl: row.image_url } : null;
+  }
+
   async function preview(user: SessionUser, body: string): Promise<{ bodyHtml: string }> {
     await consume(deps.rateLimits, PREVIEW_LIMIT, [`user:${user.id}`]);
     return { bodyHtml: (await render(body)).html };
@@ -677,6 +683,7 @@ export function createForumService(deps: ForumDeps) {
     setWatch,
     setAnswer,
     upload,
+    uploaded,
     preview,
     sweepUploads,
     moderateThread,

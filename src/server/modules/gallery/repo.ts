@@ -30,6 +30,11 @@ export function findImage(db: Db, id: number): Promise<ImageRow | undefined> {
   return db.selectFrom('gallery_images').select(IMAGE_COLUMNS).where('gallery_images.id', '=', id).executeTakeFirst();
 }
 
+/** A user's image by its large variant's URL (unique per stored picture), for an upload's retry. */
+export function findUserImageByUrl(db: Db, userId: number, imageUrl: string): Promise<ImageRow | undefined> {
+  return db.selectFrom('gallery_images').select(IMAGE_COLUMNS).where('gallery_images.user_id', '=', userId).where('gallery_images.image_url', '=', imageUrl).executeTakeFirst();
+}
+
 /** The styles of many images in one query, named in one language. */
 export function findImageStyles(db: Db, imageIds: number[], lang: Language) {
   if (imageIds.length === 0) return Promise.resolve([]);

@@ -17,6 +17,7 @@ import { t } from '../../i18n';
 import { tags } from '../../lib/answer-cache/index';
 import { IMAGE_UPLOAD_LIMIT } from '../../lib/images/index';
 import { registerGalleryPages } from './pages';
+import type { GalleryImage } from '../../../common/schemas/gallery';
 import type { GalleryService } from './service';
 
 export interface GalleryRoutesOptions {
@@ -60,10 +61,14 @@ export async function galleryRoutes(app: FastifyInstance, { gallery, rateLimits 
       });
       const file = upload.file;
       if (!file || file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
-      return idempotentUpload(app.ctx.db, request, reply, { userId: user.id, scope: 'gallery', upload }, async () => {
-        const image = await gallery.uploadImage(user, { buffer: file.buffer, ...input }, request.lang);
-        return { status: 201, body: { success: true, image, message: t(request.lang, 'galleryImageUploaded') } };
-      });
+      const answer = (image: GalleryImage) => ({ status: 201, body: { success: true, image, message: t(request.lang, 'galleryImageUploaded') } });
+      const replay = async (imageUrl: string) => {
+        const image = await gallery.uploadedImage(user, imageUrl, request.lang);
+        return image && answer(image);
+      };
+      return idempotentUpload(app.ctx.db, request, reply, { userId: user.id, scope: 'gallery', upload, replay }, async () =>
+        answer(await gallery.uploadImage(user, { buffer: file.buffer, ...input }, request.lang)),
+      );
     });
   });
 

@@ -102,6 +102,12 @@ export function createGalleryService(deps: GalleryDeps) {
     return presentOne(row, user, lang);
   }
 
+  /** The image an upload stored under `imageUrl`, when its row was written (a retry after a crash). */
+  async function uploadedImage(user: SessionUser, imageUrl: string, lang: Language): Promise<GalleryImage | null> {
+    const row = await repo.findUserImageByUrl(db, user.id, imageUrl);
+    return row ? presentOne(row, user, lang) : null;
+  }
+
   async function updateImage(user: SessionUser, id: number, input: { caption?: string | null; styleIds?: number[] }, lang: Language): Promise<GalleryImage> {
     const row = await repo.findImage(db, id);
     if (!row) throw imageNotFound();
@@ -191,6 +197,7 @@ export function createGalleryService(deps: GalleryDeps) {
     listUserImages,
     getImage,
     uploadImage,
+    uploadedImage,
     updateImage,
     deleteImage,
     reorderImages,

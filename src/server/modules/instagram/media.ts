@@ -20,6 +20,12 @@ export async function uploadMedia(deps: MediaDeps, userId: number, buffer: Buffe
   return { id, url, ...rest };
 }
 
+/** The picture an upload stored under `imageUrl`, when its row was written (a retry after a crash). */
+export async function uploadedMedia(deps: MediaDeps, userId: number, imageUrl: string): Promise<PostMedia | null> {
+  const row = await repo.findUserMediaByUrl(deps.db, userId, imageUrl);
+  return row ? { id: row.id, url: row.image_url, mediumUrl: row.medium_url, thumbnailUrl: row.thumbnail_url, width: row.width, height: row.height } : null;
+}
+
 /** Deletes a picture no post shows any more, row and files (a post moved to another picture, or went). */
 export async function releaseMedia(deps: MediaDeps, mediaId: number | null): Promise<void> {
   if (mediaId === null) return;

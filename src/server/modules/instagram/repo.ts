@@ -195,6 +195,16 @@ export async function insertMedia(conn: Conn, media: NewPicture): Promise<number
   return row.id;
 }
 
+/** A user's picture by its large variant's URL (unique per stored picture), for an upload's retry. */
+export function findUserMediaByUrl(conn: Conn, userId: number, imageUrl: string) {
+  return conn
+    .selectFrom('instagram_media')
+    .select(['id', 'image_url', 'medium_url', 'thumbnail_url', 'width', 'height'])
+    .where('user_id', '=', userId)
+    .where('image_url', '=', imageUrl)
+    .executeTakeFirst();
+}
+
 export async function findMediaUrlsOfUser(conn: Conn, userId: number): Promise<string[]> {
   const rows = await conn.selectFrom('instagram_media').select('image_url').where('user_id', '=', userId).execute();
   return rows.map((r) => r.image_url);

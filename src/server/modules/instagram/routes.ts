@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { postInputSchema, postListQuery, postParams, promotionSchema, type PostInput } from '../../../common/schemas/instagram';
+import { postInputSchema, postListQuery, postParams, promotionSchema, type PostInput, type PostMedia } from '../../../common/schemas/instagram';
 import type { AppContext } from '../../context';
 import { AppError, parse } from '../../errors';
 import { requireUser, userOf } from '../../http/auth';
@@ -70,10 +70,14 @@ export async function instagramRoutes(app: FastifyInstance, { instagram, rateLim
       const upload = await readUpload(request, { tooLarge: () => new AppError(413, 'galleryImageTooLarge', { maxMb: 10 }) });
       const file = upload.file;
       if (!file || file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
-      return idempotentUpload(app.ctx.db, request, reply, { userId: user.id, scope: 'instagram-media', upload }, async () => ({
-        status: 201,
-        body: { success: true, media: await instagram.addMedia(user, async () => file.buffer) },
-      }));
+      const answer = (media: PostMedia) => ({ status: 201, body: { success: true, media } });
+      const replay = async (imageUrl: string) => {
+        const media = await instagram.uploadedMedia(user, imageUrl);
+        return media && answer(media);
+      };
+      return idempotentUpload(app.ctx.db, request, reply, { userId: user.id, scope: 'instagram-media', upload, replay }, async () =>
+        answer(await instagram.addMedia(user, async () => file.buffer)),
+      );
     });
   });
 }

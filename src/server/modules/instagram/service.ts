@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { grantCredit, spendOnPost } from './credits';
-import { releaseMedia, uploadMedia } from './media';
+import { releaseMedia, uploadedMedia, uploadMedia } from './media';
 import { canMove, isFeatured } from './policy';
 import { parseHashtags, presentPost, presentPromotion } from './presenter';
 import * as repo from './repo';
@@ -172,6 +172,11 @@ export function createInstagramService(deps: InstagramDeps) {
     return uploadMedia(deps, viewer.id, await read());
   }
 
+  /** The picture an upload stored under `imageUrl`, when its row was written (a retry after a crash). */
+  function uploadedMediaOf(viewer: SessionUser, imageUrl: string): Promise<PostMedia | null> {
+    return uploadedMedia(deps, viewer.id, imageUrl);
+  }
+
   /** Spends one of the owner's credits of the kind on a planned post and files the request for the admin area. */
   async function promote(viewer: SessionUser, id: number, productType: PromotionProduct): Promise<PlannedPost> {
     await db.transaction().execute(async (trx) => {
@@ -241,6 +246,7 @@ export function createInstagramService(deps: InstagramDeps) {
     update,
     remove,
     addMedia,
+    uploadedMedia: uploadedMediaOf,
     requireMediaAllowed,
     promote,
     decidePromotion,

@@ -110,6 +110,11 @@ export async function replaceImage(
   });
 }
 
+/** Whether the user's avatar or header is the picture at `url` (an upload's retry after a crash). */
+export async function showsImage(db: Db, userId: number, column: 'avatar' | 'header_image', url: string): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where('id', '=', userId).where(column, '=', url).executeTakeFirst());
+}
+
 /**
  * Whether a profile shows a picture (an avatar or at least one portfolio image), the condition
  * to appear in the directories, the featured lists and matches: a new profile with nothing in

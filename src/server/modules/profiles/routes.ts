@@ -109,10 +109,12 @@ export async function profileRoutes(app: FastifyInstance, { profiles, rateLimits
       if (fields.userId && fields.userId !== id) throw new AppError(400, 'validation', {}, { field: 'userId' });
       const file = upload.file;
       if (!file || file.buffer.length === 0) throw new AppError(400, 'imageRequired', {}, { field: 'image' });
-      return idempotentUpload(app.ctx.db, request, reply, { userId: user.id, scope: `profile-image:${id}`, upload }, async () => ({
-        status: 200,
-        body: { success: true, imageUrl: await profiles.uploadProfileImage(user, id, kindOf(fields.type), file.buffer) },
-      }));
+      const kind = kindOf(fields.type);
+      const answer = (imageUrl: string) => ({ status: 200, body: { success: true, imageUrl } });
+      const replay = async (imageUrl: string) => ((await profiles.showsUploadedImage(user, id, kind, imageUrl)) ? answer(imageUrl) : null);
+      return idempotentUpload(app.ctx.db, request, reply, { userId: user.id, scope: `profile-image:${id}`, upload, replay }, async () =>
+        answer(await profiles.uploadProfileImage(user, id, kind, file.buffer)),
+      );
     });
   });
 

@@ -113,6 +113,12 @@ export function createProfileService(deps: ProfileDeps) {
     return stored.imageUrl;
   }
 
+  /** Whether an upload's picture became the avatar or header, for a retry after a crash. */
+  async function showsUploadedImage(user: SessionUser, profileId: number, kind: 'avatar' | 'header', imageUrl: string): Promise<boolean> {
+    authorizeEdit(user, profileId);
+    return repo.showsImage(db, profileId, IMAGE_COLUMN[kind], imageUrl);
+  }
+
   async function deleteProfileImage(user: SessionUser, profileId: number, kind: 'avatar' | 'header'): Promise<void> {
     authorizeEdit(user, profileId);
     const old = await repo.replaceImage(db, profileId, IMAGE_COLUMN[kind], null, new Date().toISOString());
@@ -120,7 +126,7 @@ export function createProfileService(deps: ProfileDeps) {
     if (old) await deps.deleteFiles([old]);
   }
 
-  return { loadProfile, requireProfile, userSummary, authorizeEdit, updateProfile, uploadProfileImage, deleteProfileImage };
+  return { loadProfile, requireProfile, userSummary, authorizeEdit, updateProfile, uploadProfileImage, showsUploadedImage, deleteProfileImage };
 }
 
 /**
