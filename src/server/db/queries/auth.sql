@@ -81,11 +81,6 @@ select * from "users" where "id" = ?
 select * from "users" where "id" = $1
 
 -- sqlite
-update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
--- postgres
-update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *
-
--- sqlite
 update "password_resets" set "used_at" = ? where "token_hash" = ? and "used_at" is null and "expires_at" > ? returning "user_id"
 -- postgres
 update "password_resets" set "used_at" = $1 where "token_hash" = $2 and "used_at" is null and "expires_at" > $3 returning "user_id"

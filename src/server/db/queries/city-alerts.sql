@@ -79,8 +79,3 @@ select "u"."id" as "artist_id", "u"."name" as "artist_name", "u"."username" as "
 update "city_alerts" set "confirmed_at" = ?, "updated_at" = ? where "id" = ? and "confirmed_at" is null
 -- postgres
 update "city_alerts" set "confirmed_at" = $1, "updated_at" = $2 where "id" = $3 and "confirmed_at" is null
-
--- sqlite
-update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
--- postgres
-update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *

@@ -126,11 +126,6 @@ update "deal_requests" set "status" = ?, "decided_at" = ?, "stay_id" = ? where "
 update "deal_requests" set "status" = $1, "decided_at" = $2, "stay_id" = $3 where "id" = $4 and "status" = $5 and "start_date" >= $6 returning *
 
 -- sqlite
-update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
--- postgres
-update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *
-
--- sqlite
 update "stays" set "cancelled_at" = ?, "cancel_reason" = ?, "cancelled_by" = ?, "status" = ? where "id" = ? and "status" = ? and "end_date" >= ? returning *
 -- postgres
 update "stays" set "cancelled_at" = $1, "cancel_reason" = $2, "cancelled_by" = $3, "status" = $4 where "id" = $5 and "status" = $6 and "end_date" >= $7 returning *

@@ -86,11 +86,6 @@ select * from "test_provider_orders" where "id" = ?
 select * from "test_provider_orders" where "id" = $1 for update
 
 -- sqlite
-update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
--- postgres
-update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *
-
--- sqlite
 update "payment_orders" set "capture_id" = ?, "completed_at" = ?, "updated_at" = ?, "status" = ? where "id" = ? and "status" in (?, ?, ?, ?, ?)
 -- postgres
 update "payment_orders" set "capture_id" = $1, "completed_at" = $2, "updated_at" = $3, "status" = $4 where "id" = $5 and "status" in ($6, $7, $8, $9, $10)

@@ -80,8 +80,3 @@ select "users"."id", "users"."name", "users"."username", "users"."avatar", "bloc
 select * from "reports" where "reporter_id" = ? and "target_type" = ? and "target_id" = ? and "status" = ?
 -- postgres
 select * from "reports" where "reporter_id" = $1 and "target_type" = $2 and "target_id" = $3 and "status" = $4
-
--- sqlite
-update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
--- postgres
-update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *

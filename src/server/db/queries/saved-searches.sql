@@ -92,11 +92,6 @@ select count(*) as "n" from "saved_searches" where "user_id" = ?
 select count(*) as "n" from "saved_searches" where "user_id" = $1
 
 -- sqlite
-update "outbox_events" set "next_attempt_at" = ?, "attempts" = "attempts" + ? where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= ? order by "next_attempt_at", "id" limit ?) and "delivered_at" is null and "next_attempt_at" <= ? returning *
--- postgres
-update "outbox_events" set "next_attempt_at" = $1, "attempts" = "attempts" + $2 where "id" in (select "id" from "outbox_events" where "delivered_at" is null and "next_attempt_at" <= $3 order by "next_attempt_at", "id" limit $4 for update skip locked) and "delivered_at" is null and "next_attempt_at" <= $5 returning *
-
--- sqlite
 update "saved_search_hits" set "mailed_at" = ? where "search_id" = ? and "mailed_at" is null and "created_at" <= ? returning "item_kind", "item_id", "created_at"
 -- postgres
 update "saved_search_hits" set "mailed_at" = $1 where "search_id" = $2 and "mailed_at" is null and "created_at" <= $3 returning "item_kind", "item_id", "created_at"

@@ -140,7 +140,10 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       return;
     }
     again = false;
-    round = deliverDue()
+    // Started on a fresh tick, not inside the writer's call: the round is the outbox's own work
+    // whichever write nudged it, and its queries never run on the writer's stack.
+    round = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => deliverDue())
       .catch((err: unknown) => log.error({ err }, 'an outbox round failed'))
       .finally(() => {
         round = null;
