@@ -4,17 +4,18 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb } from '../db/index';
 import { createBackup, MANIFEST_FILE, restoreBackup, type Manifest } from '../lib/backup/index';
-import { createStorage } from '../lib/storage/index';
+import { createStorage, S3Storage } from '../lib/storage/index';
 import { send } from '../modules/messages/testing';
 import { buyWithTestProvider } from '../modules/payments/testing';
-import { createTestApp, describeEachEngine, type Engine, type TestApp } from '../test/app';
+import { createTestApp, describeEachEngine, engines, type Engine, type TestApp } from '../test/app';
 import { createArtist, createStudio, type TestUser } from '../test/factories';
 import { multipartBody } from '../test/multipart';
+import { startS3Fake, type S3Fake } from '../test/s3-fake';
 
 const png = (background: string) => sharp({ create: { width: 96, height: 72, channels: 3, background } }).png().toBuffer();
 
@@ -25,10 +26,13 @@ async function upload(app: FastifyInstance, user: TestUser, url: string, fields:
   return res.json();
 }
 
-/** A deployment to restore into: a new data folder, and on PostgreSQL a new database reading the backed-up schema. */
-async function emptyTarget(engine: Engine, source: Config): Promise<{ config: Config; drop(): Promise<void> }> {
+/**
+ * A deployment to restore into: a new data folder, on PostgreSQL a new database reading the
+ * backed-up schema, and with `bucket` its objects in another bucket.
+ */
+async function emptyTarget(engine: Engine, source: Config, bucket?: S3Fake): Promise<{ config: Config; drop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tgs-restore-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', DEMO_DATA: '0' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', DEMO_DATA: '0', ...bucket?.env() });
   if (engine === 'sqlite' || source.database.kind !== 'postgres') return { config, drop: () => rm(dataDir, { recursive: true, force: true }) };
   const name = `tgs_restore_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = async (text: string) => {
@@ -50,7 +54,10 @@ async function emptyTarget(engine: Engine, source: Config): Promise<{ config: Co
   };
 }
 
-describeEachEngine('backup and restore', (engine) => {
+/** Where a suite's deployments keep their pictures: the data folder, or a bucket each (the S3 fake). */
+type Objects = 'disk' | 's3';
+
+function backupSuite(engine: Engine, objects: Objects): void {
   let source: TestApp;
   let restored: FastifyInstance;
   let target: Awaited<ReturnType<typeof emptyTarget>>;
@@ -61,6 +68,14 @@ describeEachEngine('backup and restore', (engine) => {
   let galleryImageId: number;
   const writes = { messagesBefore: 0, messagesAfter: 0, users: 0 };
   const cleanups: Array<() => Promise<unknown>> = [];
+  // The source's bucket and the restored deployments' (a restore needs an empty store).
+  const buckets: S3Fake[] = [];
+  const bucket = async () => {
+    if (objects === 'disk') return undefined;
+    const fake = await startS3Fake(`tgs-backup-${buckets.length}`);
+    buckets.push(fake);
+    return fake;
+  };
 
   /** Answers that must come back the same after the restore, asked with the users' own sessions. */
   const samples = (app: FastifyInstance) => {
@@ -86,7 +101,8 @@ describeEachEngine('backup and restore', (engine) => {
   };
 
   beforeAll(async () => {
-    source = await createTestApp(engine);
+    source = await createTestApp(engine, (await bucket())?.env() ?? {});
+    expect(source.app.ctx.storage instanceof S3Storage).toBe(objects === 's3');
     const app = source.app;
     [artist, studio] = [await createArtist(app), await createStudio(app)];
     await upload(app, artist, `/api/users/${artist.user.id}/upload-image`, { type: 'avatar' }, await png('#335577'));
@@ -119,7 +135,7 @@ describeEachEngine('backup and restore', (engine) => {
     }
     writes.messagesAfter = Number(await countMessages());
 
-    target = await emptyTarget(engine, source.config);
+    target = await emptyTarget(engine, source.config, await bucket());
     await restoreBackup(target.config, backupDir);
     restored = await buildApp(target.config, { db: createDb(target.config.database) });
     await restored.ready();
@@ -130,6 +146,7 @@ describeEachEngine('backup and restore', (engine) => {
     await target?.drop();
     await source?.close();
     for (const cleanup of cleanups) await cleanup();
+    for (const fake of buckets) await fake.close();
     if (backupDir) await rm(path.dirname(backupDir), { recursive: true, force: true });
   });
 
@@ -199,7 +216,7 @@ describeEachEngine('backup and restore', (engine) => {
     bytes[bytes.length >> 1] = (bytes[bytes.length >> 1] as number) ^ 0xff;
     await writeFile(file, bytes);
 
-    const fresh = await emptyTarget(engine, source.config);
+    const fresh = await emptyTarget(engine, source.config, await bucket());
     cleanups.push(fresh.drop);
     await expect(restoreBackup(fresh.config, broken)).rejects.toThrow(new RegExp(`fails its manifest check[\\s\\S]*${object.path}: sha256 differs`));
     await rm(path.join(broken, MANIFEST_FILE));
@@ -207,4 +224,10 @@ describeEachEngine('backup and restore', (engine) => {
     // Nothing was put in place: a later restore into it needs no --force.
     await expect(restoreBackup(fresh.config, backupDir)).resolves.toMatchObject({ engine });
   });
-});
+}
+
+describeEachEngine('backup and restore', (engine) => backupSuite(engine, 'disk'));
+
+// A deployment with its pictures in a bucket backs them up and restores them through the same
+// storage port; proven on PostgreSQL, the engine such a deployment runs on.
+if (engines.includes('postgres')) describe('backup and restore, pictures in S3 [postgres]', () => backupSuite('postgres', 's3'));
