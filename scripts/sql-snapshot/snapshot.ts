@@ -175,10 +175,19 @@ function pairPasses(a: Pass, b: Pass): QueryPair[] {
       else if (qb) leave(leftB, qb);
     }
   }
+  // How often background work runs differs between the passes too (nudged rounds coalesce by
+  // timing): a line of code that ran on both passes shows its repeats once, not as strays.
+  const sites = (qs: CapturedQuery[]) => new Set(qs.map((q) => q.site));
+  const [sitesA, sitesB] = [sites(a.queries), sites(b.queries)];
   for (const site of new Set([...leftA.keys(), ...leftB.keys()])) {
     const la = leftA.get(site) ?? [];
     const lb = leftB.get(site) ?? [];
-    for (let i = 0; i < Math.max(la.length, lb.length); i++) push(la[i], lb[i]);
+    for (let i = 0; i < Math.max(la.length, lb.length); i++) {
+      const [qa, qb] = [la[i], lb[i]];
+      if (qa && !qb && sitesB.has(site) && pairs.some((p) => p.sqlite === qa.sql && p.postgres !== null)) continue;
+      if (qb && !qa && sitesA.has(site) && pairs.some((p) => p.postgres === qb.sql && p.sqlite !== null)) continue;
+      push(qa, qb);
+    }
   }
   return pairs;
 }
