@@ -51,6 +51,11 @@ insert into "forum_watches" ("thread_id", "user_id", "watching", "created_at") v
 insert into "forum_watches" ("thread_id", "user_id", "watching", "created_at") values ($1, $2, $3, $4) on conflict ("thread_id", "user_id") do update set "watching" = $5
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 select "blocker_id" from "blocks" where "blocked_id" = ? and "blocker_id" in (?)
 -- postgres
 select "blocker_id" from "blocks" where "blocked_id" = $1 and "blocker_id" in ($2)

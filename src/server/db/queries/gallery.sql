@@ -26,6 +26,11 @@ insert into "gallery_images" ("user_id", "image_url", "medium_url", "thumbnail_u
 insert into "gallery_images" ("user_id", "image_url", "medium_url", "thumbnail_url", "width", "height", "caption", "position", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning "id"
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 select "gallery_image_styles"."image_id", "styles"."id", "styles"."name_en" as "name" from "gallery_image_styles" inner join "styles" on "styles"."id" = "gallery_image_styles"."style_id" where "gallery_image_styles"."image_id" in (?)
 -- plan: SEARCH gallery_image_styles USING COVERING INDEX sqlite_autoindex_gallery_image_styles_1 (image_id=?)
 -- plan: SEARCH styles USING INTEGER PRIMARY KEY (rowid=?)
@@ -92,11 +97,6 @@ select "id" from "users" where "id" = $1 for no key update
 -- sqlite
 select "id", "header_image" from "users" where "id" in (?) and "header_image" is not null
 -- postgres
--- (not run on PostgreSQL)
-
--- sqlite
-select "id", "header_image" from "users" where "id" in (?) and "header_image" is not null
--- postgres
 select "id", "header_image" from "users" where "id" in ($1) and "header_image" is not null
 
 -- sqlite
@@ -107,22 +107,12 @@ select "image_url" from "gallery_images" where "user_id" = $1
 -- sqlite
 select "ranked"."id", "ranked"."owner", "ranked"."image_url", "ranked"."medium_url", "ranked"."thumbnail_url", "ranked"."width", "ranked"."height" from (select "gallery_images"."id", "gallery_images"."user_id" as "owner", "gallery_images"."image_url", "gallery_images"."medium_url", "gallery_images"."thumbnail_url", "gallery_images"."width", "gallery_images"."height", row_number() over (partition by gallery_images.user_id order by gallery_images.created_at desc, gallery_images.id desc) as "rank" from "gallery_images" where "gallery_images"."user_id" in (?) and gallery_images.hidden_at is null) as "ranked" where "ranked"."rank" <= ? order by "ranked"."owner", "ranked"."rank"
 -- postgres
--- (not run on PostgreSQL)
-
--- sqlite
-select "ranked"."id", "ranked"."owner", "ranked"."image_url", "ranked"."medium_url", "ranked"."thumbnail_url", "ranked"."width", "ranked"."height" from (select "gallery_images"."id", "gallery_images"."user_id" as "owner", "gallery_images"."image_url", "gallery_images"."medium_url", "gallery_images"."thumbnail_url", "gallery_images"."width", "gallery_images"."height", row_number() over (partition by gallery_images.user_id order by gallery_images.created_at desc, gallery_images.id desc) as "rank" from "gallery_images" where "gallery_images"."user_id" in (?) and gallery_images.hidden_at is null) as "ranked" where "ranked"."rank" <= ? order by "ranked"."owner", "ranked"."rank"
--- postgres
 select "ranked"."id", "ranked"."owner", "ranked"."image_url", "ranked"."medium_url", "ranked"."thumbnail_url", "ranked"."width", "ranked"."height" from (select "gallery_images"."id", "gallery_images"."user_id" as "owner", "gallery_images"."image_url", "gallery_images"."medium_url", "gallery_images"."thumbnail_url", "gallery_images"."width", "gallery_images"."height", row_number() over (partition by gallery_images.user_id order by gallery_images.created_at desc, gallery_images.id desc) as "rank" from "gallery_images" where "gallery_images"."user_id" in ($1) and gallery_images.hidden_at is null) as "ranked" where "ranked"."rank" <= $2 order by "ranked"."owner", "ranked"."rank"
 
 -- sqlite
 select "ranked"."id", "ranked"."owner", "ranked"."image_url", "ranked"."medium_url", "ranked"."thumbnail_url", "ranked"."width", "ranked"."height" from (select "guest_spot_photos"."id", "guest_spot_photos"."guest_spot_id" as "owner", "guest_spot_photos"."image_url", "guest_spot_photos"."medium_url", "guest_spot_photos"."thumbnail_url", "guest_spot_photos"."width", "guest_spot_photos"."height", row_number() over (partition by guest_spot_photos.guest_spot_id order by guest_spot_photos.position, guest_spot_photos.id) as "rank" from "guest_spot_photos" where "guest_spot_photos"."guest_spot_id" in (?)) as "ranked" where "ranked"."rank" <= ? order by "ranked"."owner", "ranked"."rank"
 -- postgres
 select "ranked"."id", "ranked"."owner", "ranked"."image_url", "ranked"."medium_url", "ranked"."thumbnail_url", "ranked"."width", "ranked"."height" from (select "guest_spot_photos"."id", "guest_spot_photos"."guest_spot_id" as "owner", "guest_spot_photos"."image_url", "guest_spot_photos"."medium_url", "guest_spot_photos"."thumbnail_url", "guest_spot_photos"."width", "guest_spot_photos"."height", row_number() over (partition by guest_spot_photos.guest_spot_id order by guest_spot_photos.position, guest_spot_photos.id) as "rank" from "guest_spot_photos" where "guest_spot_photos"."guest_spot_id" in ($1)) as "ranked" where "ranked"."rank" <= $2 order by "ranked"."owner", "ranked"."rank"
-
--- sqlite
-select "ranked"."id", "ranked"."owner", "ranked"."image_url", "ranked"."medium_url", "ranked"."thumbnail_url", "ranked"."width", "ranked"."height" from (select "guest_spot_photos"."id", "guest_spot_photos"."guest_spot_id" as "owner", "guest_spot_photos"."image_url", "guest_spot_photos"."medium_url", "guest_spot_photos"."thumbnail_url", "guest_spot_photos"."width", "guest_spot_photos"."height", row_number() over (partition by guest_spot_photos.guest_spot_id order by guest_spot_photos.position, guest_spot_photos.id) as "rank" from "guest_spot_photos" where "guest_spot_photos"."guest_spot_id" in (?, ?)) as "ranked" where "ranked"."rank" <= ? order by "ranked"."owner", "ranked"."rank"
--- postgres
--- (not run on PostgreSQL)
 
 -- sqlite
 select "ranked"."id", "ranked"."owner", "ranked"."image_url", "ranked"."medium_url", "ranked"."thumbnail_url", "ranked"."width", "ranked"."height" from (select "guest_spot_photos"."id", "guest_spot_photos"."guest_spot_id" as "owner", "guest_spot_photos"."image_url", "guest_spot_photos"."medium_url", "guest_spot_photos"."thumbnail_url", "guest_spot_photos"."width", "guest_spot_photos"."height", row_number() over (partition by guest_spot_photos.guest_spot_id order by guest_spot_photos.position, guest_spot_photos.id) as "rank" from "guest_spot_photos" where "guest_spot_photos"."guest_spot_id" in (?, ?)) as "ranked" where "ranked"."rank" <= ? order by "ranked"."owner", "ranked"."rank"

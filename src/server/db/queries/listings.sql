@@ -35,6 +35,11 @@ insert into "guest_spots" ("title", "description", "start_date", "end_date", "co
 insert into "guest_spots" ("title", "description", "start_date", "end_date", "country_id", "city_id", "city_name", "is_active", "search_text", "compensation", "compensation_details", "places", "requirements", "terms", "deal_type", "guest_share_percent", "rent_day_cents", "offers_housing", "slug", "created_at", "updated_at", "studio_id") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) returning "id"
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 select "country_id", "city_id", "city_name", "city" from "users" where "id" = ?
 -- postgres
 select "country_id", "city_id", "city_name", "city" from "users" where "id" = $1
@@ -140,11 +145,6 @@ select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "
 -- sqlite
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."hidden_at", "l"."hidden_reason", "l"."created_at", "l"."updated_at", "l"."artist_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."preferred_location", "l"."wishes", "ci"."name" as "city_name", "c"."name_en" as "country_name", 1 = 0 as "owner_verified" from "availabilities" as "l" inner join "users" as "u" on "u"."id" = "l"."artist_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."artist_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and "l"."id" in (?, ?)
 -- postgres
--- (not run on PostgreSQL)
-
--- sqlite
-select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."hidden_at", "l"."hidden_reason", "l"."created_at", "l"."updated_at", "l"."artist_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."preferred_location", "l"."wishes", "ci"."name" as "city_name", "c"."name_en" as "country_name", 1 = 0 as "owner_verified" from "availabilities" as "l" inner join "users" as "u" on "u"."id" = "l"."artist_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."artist_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and "l"."id" in (?, ?)
--- postgres
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."hidden_at", "l"."hidden_reason", "l"."created_at", "l"."updated_at", "l"."artist_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."preferred_location", "l"."wishes", "ci"."name" as "city_name", "c"."name_en" as "country_name", 1 = 0 as "owner_verified" from "availabilities" as "l" inner join "users" as "u" on "u"."id" = "l"."artist_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."artist_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $1)) and "l"."id" in ($2, $3)
 
 -- sqlite
@@ -176,11 +176,6 @@ select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."hidden_at", "l"."hidden_reason", "l"."created_at", "l"."updated_at", "l"."studio_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."compensation", "l"."compensation_details", "l"."places", "l"."requirements", "l"."terms", "l"."city_name" as "city_name", "c"."name_en" as "country_name", exists (select 1 from studio_verifications sv where sv.user_id = "l"."studio_id" and sv.status = 'approved') as "owner_verified" from "guest_spots" as "l" inner join "users" as "u" on "u"."id" = "l"."studio_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."studio_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and "l"."id" in (?)
 -- postgres
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."hidden_at", "l"."hidden_reason", "l"."created_at", "l"."updated_at", "l"."studio_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."compensation", "l"."compensation_details", "l"."places", "l"."requirements", "l"."terms", "l"."city_name" as "city_name", "c"."name_en" as "country_name", exists (select 1 from studio_verifications sv where sv.user_id = "l"."studio_id" and sv.status = 'approved') as "owner_verified" from "guest_spots" as "l" inner join "users" as "u" on "u"."id" = "l"."studio_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."studio_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $1)) and "l"."id" in ($2)
-
--- sqlite
-select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."hidden_at", "l"."hidden_reason", "l"."created_at", "l"."updated_at", "l"."studio_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."compensation", "l"."compensation_details", "l"."places", "l"."requirements", "l"."terms", "l"."city_name" as "city_name", "c"."name_en" as "country_name", exists (select 1 from studio_verifications sv where sv.user_id = "l"."studio_id" and sv.status = 'approved') as "owner_verified" from "guest_spots" as "l" inner join "users" as "u" on "u"."id" = "l"."studio_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."studio_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and "l"."id" in (?, ?)
--- postgres
--- (not run on PostgreSQL)
 
 -- sqlite
 select "l"."id", "l"."slug", "l"."title", "l"."description", "l"."start_date", "l"."end_date", "l"."country_id", "l"."city_id", "l"."is_active", "l"."hidden_at", "l"."hidden_reason", "l"."created_at", "l"."updated_at", "l"."studio_id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."city_name" as "owner_city_name", "u"."city" as "owner_city", "c"."code" as "country_code", "l"."compensation", "l"."compensation_details", "l"."places", "l"."requirements", "l"."terms", "l"."city_name" as "city_name", "c"."name_en" as "country_name", exists (select 1 from studio_verifications sv where sv.user_id = "l"."studio_id" and sv.status = 'approved') as "owner_verified" from "guest_spots" as "l" inner join "users" as "u" on "u"."id" = "l"."studio_id" left join "countries" as "c" on "c"."id" = "l"."country_id" left join "cities" as "ci" on "ci"."id" = "l"."city_id" where "l"."studio_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and "l"."id" in (?, ?)
@@ -234,14 +229,6 @@ select "ls"."guest_spot_id" as "owner_id", "s"."id", "s"."name_en" as "name" fro
 -- plan: SEARCH s USING INTEGER PRIMARY KEY (rowid=?)
 -- postgres
 select "ls"."guest_spot_id" as "owner_id", "s"."id", "s"."name_en" as "name" from "guest_spot_styles" as "ls" inner join "styles" as "s" on "s"."id" = "ls"."style_id" where "ls"."guest_spot_id" in ($1)
-
--- guest spots; availabilities run the same with their names (availabilities, availability_styles, availability_id, artist_id)
--- sqlite
-select "ls"."guest_spot_id" as "owner_id", "s"."id", "s"."name_en" as "name" from "guest_spot_styles" as "ls" inner join "styles" as "s" on "s"."id" = "ls"."style_id" where "ls"."guest_spot_id" in (?, ?)
--- plan: SEARCH ls USING COVERING INDEX sqlite_autoindex_guest_spot_styles_1 (guest_spot_id=?)
--- plan: SEARCH s USING INTEGER PRIMARY KEY (rowid=?)
--- postgres
--- (not run on PostgreSQL)
 
 -- guest spots; availabilities run the same with their names (availabilities, availability_styles, availability_id, artist_id)
 -- sqlite

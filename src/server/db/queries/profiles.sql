@@ -6,6 +6,11 @@ delete from "user_styles" where "user_id" = ?
 delete from "user_styles" where "user_id" = $1
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 insert into "user_styles" ("user_id", "style_id") values (?, ?)
 -- postgres
 insert into "user_styles" ("user_id", "style_id") values ($1, $2)

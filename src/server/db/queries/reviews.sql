@@ -11,6 +11,11 @@ delete from "reviews" where "reviewer_id" = ?
 delete from "reviews" where "reviewer_id" = $1
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 insert into "reviews" ("reviewer_id", "reviewed_id", "rating", "comment", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?) on conflict ("reviewer_id", "reviewed_id") do nothing returning "id"
 -- postgres
 insert into "reviews" ("reviewer_id", "reviewed_id", "rating", "comment", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6) on conflict ("reviewer_id", "reviewed_id") do nothing returning "id"

@@ -20,6 +20,7 @@ import { nowIso } from '../../db/index';
 import type { ForumHiddenBy } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
+import { defineChange } from '../../lib/outbox/index';
 import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
 import { consume, type Limit } from '../../lib/rate-limit/index';
 import type { Announce, NotificationService } from '../notifications/index';
@@ -49,7 +50,7 @@ const pageNotFound = () => new AppError(404, 'forumPageNotFound');
 const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / FORUM_PAGE_SIZE));
 const pageOf = (position: number) => Math.max(1, Math.ceil(position / FORUM_PAGE_SIZE));
 
-export type ForumDeps = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'storage' | 'deleteFiles' | 'events' | 'listCache' | 'invalidation'> & {
+export type ForumDeps = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'storage' | 'deleteFiles' | 'events' | 'listCache' | 'invalidation'> & Partial<Pick<AppContext, 'outbox'>> & {
   /** The bell's notices, written inside the forum's transactions. */
   notify: NotificationService['notify'];
 };
@@ -73,7 +74,16 @@ export function createForumService(deps: ForumDeps) {
   /** The category counts (one grouped query over every visible thread), kept until a forum write clears them. */
   const categoryStats = () => deps.listCache.get('forum:categories', [tags.forum], () => repo.listCategories(db));
   // Every committed forum write clears the forum's cached pages and answers (tags.forum).
-  const changed = () => deps.invalidation.invalidate([tags.forum]);
+  const change = defineChange<Record<string, never>>(deps.outbox, deps.invalidation, 'forum.changed', () => [tags.forum]);
+  /** A forum write in one transaction with its change's event; the forum's answers clear once it committed. */
+  const writing = <T>(work: (trx: repo.Trx) => Promise<T>): Promise<T> =>
+    change.around({}, (within) =>
+      db.transaction().execute(async (trx) => {
+        const result = await work(trx);
+        await within(trx);
+        return result;
+      }),
+    );
 
   async function publishToAdmins(event: Parameters<typeof events.publish>[1]) {
     const ids = await repo.adminIds(db);
@@ -217,7 +227,7 @@ export function createForumService(deps: ForumDeps) {
     await countAttempt(user.id, THREAD_LIMIT, input.clientId, 'forumThreadsPerHour');
     const rendered = await render(input.body);
     const now = nowIso();
-    const done = await db.transaction().execute(async (trx) => {
+    const done = await writing(async (trx) => {
       await repo.lockAuthor(trx, user.id);
       const repeat = input.clientId ? await repo.findThreadIdByClient(trx, user.id, input.clientId) : undefined;
       if (repeat) return { id: repeat.id, created: false, announces: [] as Announce[] };
@@ -250,7 +260,6 @@ export function createForumService(deps: ForumDeps) {
       await indexThread(trx, id);
       return { id, created: true, announces, categoryId: input.categoryId };
     });
-    if (done.created) changed();
     for (const announce of done.announces) await announce();
     if (done.created) await publishToAdmins({ type: 'forum.thread.created', threadId: done.id, categoryId: input.categoryId });
     return { thread: await threadAnswer(done.id, user, lang), created: done.created };
@@ -276,7 +285,7 @@ export function createForumService(deps: ForumDeps) {
     await countAttempt(user.id, REPLY_LIMIT, input.clientId, 'forumRepliesPerHour');
     const rendered = await render(input.body);
     const now = nowIso();
-    const done = await db.transaction().execute(async (trx) => {
+    const done = await writing(async (trx) => {
       await repo.lockAuthor(trx, user.id);
       const repeat = input.clientId ? await repo.findPostIdByClient(trx, user.id, input.clientId) : undefined;
       if (repeat) return { id: repeat.id, created: false, announces: [] as Announce[], told: [] as number[] };
@@ -303,7 +312,6 @@ export function createForumService(deps: ForumDeps) {
       await indexThread(trx, threadId);
       return { id, created: true, announces, told };
     });
-    if (done.created) changed();
     for (const announce of done.announces) await announce();
     if (done.created && done.told.length) events.publish(done.told, { type: 'forum.post.created', threadId, postId: done.id });
     return { ...(await answerFor(done.id)), created: done.created };
@@ -336,7 +344,7 @@ export function createForumService(deps: ForumDeps) {
     if (input.categoryId !== undefined && !(await repo.findCategory(db, input.categoryId))) throw categoryNotFound();
     const rendered = input.body !== undefined ? await render(input.body) : null;
     const now = nowIso();
-    await db.transaction().execute(async (trx) => {
+    await writing(async (trx) => {
       const locked = await repo.lockThread(trx, id);
       if (!locked || locked.deleted_at) throw threadNotFound();
       const verdict = await moderate(trx, { kind: 'edit', authorId: user.id, title: input.title, body: input.body ?? locked.body, links: rendered?.links ?? 0, images: 0 });
@@ -363,7 +371,6 @@ export function createForumService(deps: ForumDeps) {
       });
       await indexThread(trx, id);
     });
-    changed();
     return { thread: await threadAnswer(id, user, lang) };
   }
 
@@ -376,7 +383,7 @@ export function createForumService(deps: ForumDeps) {
     }
     const rendered = await render(body);
     const now = nowIso();
-    await db.transaction().execute(async (trx) => {
+    await writing(async (trx) => {
       const locked = await repo.lockPost(trx, id);
       if (!locked) throw postNotFound();
       const verdict = await moderate(trx, { kind: 'edit', authorId: user.id, body, links: rendered.links, images: 0, postId: id });
@@ -385,7 +392,6 @@ export function createForumService(deps: ForumDeps) {
       await auditIfStaff(trx, user, locked.author_id, { action: 'forum.post.edit', targetType: 'forum_post', targetId: id, details: { before: { body: locked.body }, after: { body } } });
       await indexThread(trx, row.id);
     });
-    changed();
     return { post: await postAnswer(id, user, lang) };
   }
 
@@ -398,7 +404,7 @@ export function createForumService(deps: ForumDeps) {
     if (!forumPolicy.manages(user, row)) throw forbidden();
     if (row.deleted_at) throw new AppError(409, 'forumThreadDeleted');
     const now = nowIso();
-    const { files, whole } = await db.transaction().execute(async (trx) => {
+    const { files, whole } = await writing(async (trx) => {
       const locked = await repo.lockThread(trx, id);
       if (!locked || locked.deleted_at) throw threadNotFound();
       const keep = await repo.othersReplied(trx, id, locked.author_id);
@@ -421,7 +427,6 @@ export function createForumService(deps: ForumDeps) {
       await indexThread(trx, id);
       return { files: urls, whole: !keep };
     });
-    changed();
     if (files.length) await deps.deleteFiles(files);
     return { threadDeleted: whole };
   }
@@ -430,7 +435,7 @@ export function createForumService(deps: ForumDeps) {
     const { post, thread: row } = await visiblePost(id, user);
     if (!forumPolicy.manages(user, post)) throw forbidden();
     if (post.is_opening === 1) return deleteThread(user, row.id);
-    const files = await db.transaction().execute(async (trx) => {
+    const files = await writing(async (trx) => {
       const locked = await repo.lockPost(trx, id);
       if (!locked) throw postNotFound();
       const urls = await repo.imageUrlsOf(trx, { postId: id });
@@ -441,7 +446,6 @@ export function createForumService(deps: ForumDeps) {
       await indexThread(trx, row.id);
       return urls;
     });
-    changed();
     if (files.length) await deps.deleteFiles(files);
     return { threadDeleted: false };
   }
@@ -451,8 +455,7 @@ export function createForumService(deps: ForumDeps) {
     if (post.hidden_at || row.hidden_at || (post.is_opening === 1 && row.deleted_at)) throw postNotFound();
     if (post.author_id === user.id) throw forbidden('forumLikeOwn');
     const now = nowIso();
-    await db.transaction().execute((trx) => (on ? repo.addLike(trx, postId, user.id, now) : repo.removeLike(trx, postId, user.id)));
-    changed();
+    await writing((trx) => (on ? repo.addLike(trx, postId, user.id, now) : repo.removeLike(trx, postId, user.id)));
     return { liked: on, likeCount: await repo.likeCount(db, postId) };
   }
 
@@ -471,8 +474,7 @@ export function createForumService(deps: ForumDeps) {
       const post = await repo.findPost(db, postId);
       if (!post || post.thread_id !== threadId || post.is_opening === 1 || post.hidden_at) throw postNotFound();
     }
-    await db.transaction().execute((trx) => repo.updateThreadRow(trx, threadId, { answer_post_id: postId }));
-    changed();
+    await writing((trx) => repo.updateThreadRow(trx, threadId, { answer_post_id: postId }));
     return { thread: await threadAnswer(threadId, user, lang) };
   }
 
@@ -549,7 +551,7 @@ export function createForumService(deps: ForumDeps) {
     if (!(await repo.findThread(db, id))) throw threadNotFound();
     if (input.action === 'move' && !(await repo.findCategory(db, input.categoryId as number))) throw categoryNotFound();
     const now = nowIso();
-    await db.transaction().execute(async (trx) => {
+    await writing(async (trx) => {
       const locked = await repo.lockThread(trx, id);
       if (!locked) throw threadNotFound();
       const before = { pinned: locked.is_pinned === 1, locked: locked.is_locked === 1, hidden: !!locked.hidden_at, categoryId: locked.category_id };
@@ -573,7 +575,6 @@ export function createForumService(deps: ForumDeps) {
       await writeAudit(trx, { adminId: admin.id, action: `forum.thread.${input.action}`, targetType: 'forum_thread', targetId: id, reason: input.reason ?? null, details: { before, after } });
       await indexThread(trx, id);
     });
-    changed();
     return { thread: await threadAnswer(id, admin, lang) };
   }
 
@@ -582,7 +583,7 @@ export function createForumService(deps: ForumDeps) {
     if (!post) throw postNotFound();
     if (post.is_opening === 1) throw new AppError(400, 'forumPostIsOpening');
     const now = nowIso();
-    await db.transaction().execute(async (trx) => {
+    await writing(async (trx) => {
       const locked = input.action === 'hide' ? await hidePostIn(trx, id, 'admin', input.reason ?? null, now) : await unhidePostIn(trx, id, now);
       await writeAudit(trx, {
         adminId: admin.id,
@@ -593,7 +594,6 @@ export function createForumService(deps: ForumDeps) {
         details: { before: { hidden: !!locked.hidden_at }, after: { hidden: input.action === 'hide' } },
       });
     });
-    changed();
     return { post: await postAnswer(id, admin, lang) };
   }
 
@@ -605,17 +605,19 @@ export function createForumService(deps: ForumDeps) {
   async function reported(targetType: string, targetId: number): Promise<void> {
     if (targetType !== 'forum_thread' && targetType !== 'forum_post') return;
     const now = nowIso();
-    await db.transaction().execute(async (trx) => {
-      if ((await repo.openReporters(trx, targetType, targetId)) < REPORTS_TO_HIDE) return;
-      if (targetType === 'forum_thread') {
-        const locked = await repo.lockThread(trx, targetId);
-        if (locked && !locked.hidden_at) await hideThreadIn(trx, targetId, 'reports', null, now);
-      } else {
-        const locked = await repo.lockPost(trx, targetId);
-        if (locked && !locked.hidden_at && locked.is_opening === 0) await hidePostIn(trx, targetId, 'reports', null, now);
-      }
-    });
-    changed();
+    await change.around({}, (within) =>
+      db.transaction().execute(async (trx) => {
+        if ((await repo.openReporters(trx, targetType, targetId)) < REPORTS_TO_HIDE) return;
+        if (targetType === 'forum_thread') {
+          const locked = await repo.lockThread(trx, targetId);
+          if (locked && !locked.hidden_at) await hideThreadIn(trx, targetId, 'reports', null, now);
+        } else {
+          const locked = await repo.lockPost(trx, targetId);
+          if (locked && !locked.hidden_at && locked.is_opening === 0) await hidePostIn(trx, targetId, 'reports', null, now);
+        }
+        await within(trx);
+      }),
+    );
   }
 
   /** The reports queue's steps on forum content, run inside the resolve's transaction. */
@@ -623,7 +625,8 @@ export function createForumService(deps: ForumDeps) {
     async hideIn(trx: repo.Trx, type: ForumTarget, id: number, reason: string): Promise<ForumStep> {
       const now = nowIso();
       const locked = type === 'forum_thread' ? await hideThreadIn(trx, id, 'admin', reason, now) : await hidePostIn(trx, id, 'admin', reason, now);
-      return { before: { hidden: !!locked.hidden_at }, after: { hidden: true }, afterCommit: async () => changed() };
+      const events = await change.emit(trx, {});
+      return { before: { hidden: !!locked.hidden_at }, after: { hidden: true }, afterCommit: async () => change.committed(events, {}) };
     },
     async removeIn(trx: repo.Trx, type: ForumTarget, id: number): Promise<ForumStep> {
       if (type === 'forum_thread') {
@@ -632,8 +635,9 @@ export function createForumService(deps: ForumDeps) {
         const files = await repo.imageUrlsOf(trx, { threadId: id });
         await repo.deleteThreadRow(trx, id);
         await indexThread(trx, id);
+        const events = await change.emit(trx, {});
         const afterCommit = async () => {
-          changed();
+          change.committed(events, {});
           await deps.deleteFiles(files);
         };
         return { before: { exists: true, title: locked.title, authorId: locked.author_id }, after: { exists: false }, afterCommit };
@@ -645,8 +649,9 @@ export function createForumService(deps: ForumDeps) {
       if (!locked.hidden_at) await repo.bumpThread(trx, locked.thread_id, -1);
       await repo.clearAnswer(trx, id);
       await indexThread(trx, locked.thread_id);
+      const events = await change.emit(trx, {});
       const afterCommit = async () => {
-        changed();
+        change.committed(events, {});
         await deps.deleteFiles(files);
       };
       return { before: { exists: true, authorId: locked.author_id }, after: { exists: false }, afterCommit };
@@ -664,7 +669,8 @@ export function createForumService(deps: ForumDeps) {
         if (!locked || locked.hidden_by !== 'reports') return null;
         await unhidePostIn(trx, id, now);
       }
-      return { before: { hidden: true }, after: { hidden: false }, afterCommit: async () => changed() };
+      const events = await change.emit(trx, {});
+      return { before: { hidden: true }, after: { hidden: false }, afterCommit: async () => change.committed(events, {}) };
     },
   };
 

@@ -2,6 +2,9 @@ import type { Language } from '../../../common/languages';
 import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { GalleryImagesTable } from '../../db/schema';
+import type { Within } from '../../lib/outbox/index';
+
+
 import { countRows } from '../../db/count-rows';
 import { notSuspended } from '../../db/suspension';
 import { pictureColumns, type NewPicture } from '../../lib/images/index';
@@ -88,9 +91,9 @@ export interface NewImage extends NewPicture {
  * place back), with its styles, unless the portfolio already holds `maxImages`: null then.
  * Count, shift and insert share one transaction that holds the owner's row locked on
  * PostgreSQL (SQLite runs one writer at a time), so parallel uploads get distinct positions
- * and never pass the cap.
+ * and never pass the cap. `within` runs last in the transaction when the image went in.
  */
-export async function insertImage(db: Db, image: NewImage, maxImages: number): Promise<number | null> {
+export async function insertImage(db: Db, image: NewImage, maxImages: number, within?: Within): Promise<number | null> {
   const postgres = isPostgresDb(db);
   return db.transaction().execute(async (trx) => {
     if (postgres) await trx.selectFrom('users').select('id').where('id', '=', image.userId).forNoKeyUpdate().execute();
@@ -114,23 +117,26 @@ export async function insertImage(db: Db, image: NewImage, maxImages: number): P
     if (image.styleIds.length) {
       await trx.insertInto('gallery_image_styles').values(image.styleIds.map((style_id) => ({ image_id: row.id, style_id }))).execute();
     }
+    await within?.(trx);
     return row.id;
   });
 }
 
-/** Changes the caption and/or replaces the styles (undefined leaves a part as it is). */
-export async function updateImage(db: Db, id: number, change: { caption?: string | null; styleIds?: number[]; now: string }): Promise<void> {
+/** Changes the caption and/or replaces the styles (undefined leaves a part as it is); `within` runs last in its transaction. */
+export async function updateImage(db: Db, id: number, change: { caption?: string | null; styleIds?: number[]; now: string }, within?: Within): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('gallery_images')
       .set({ updated_at: change.now, ...(change.caption !== undefined ? { caption: change.caption } : {}) })
       .where('id', '=', id)
       .execute();
-    if (change.styleIds === undefined) return;
-    await trx.deleteFrom('gallery_image_styles').where('image_id', '=', id).execute();
-    if (change.styleIds.length) {
-      await trx.insertInto('gallery_image_styles').values(change.styleIds.map((style_id) => ({ image_id: id, style_id }))).execute();
+    if (change.styleIds !== undefined) {
+      await trx.deleteFrom('gallery_image_styles').where('image_id', '=', id).execute();
+      if (change.styleIds.length) {
+        await trx.insertInto('gallery_image_styles').values(change.styleIds.map((style_id) => ({ image_id: id, style_id }))).execute();
+      }
     }
+    await within?.(trx);
   });
 }
 

@@ -8,6 +8,7 @@ import { writeAudit } from '../../db/audit-log';
 import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
+import { defineChange, type Within } from '../../lib/outbox/index';
 import type { ReferenceService } from '../reference/index';
 import { cardImageTags } from './card-images';
 import { galleryPolicy } from './policy';
@@ -23,7 +24,7 @@ export const GALLERY_MAX_PER_USER = 300;
 const imageNotFound = () => new AppError(404, 'galleryImageNotFound');
 const galleryFull = () => new AppError(400, 'galleryFull', { max: GALLERY_MAX_PER_USER });
 
-export type GalleryDeps = Pick<AppContext, 'db' | 'storage' | 'deleteFiles' | 'invalidation'> & {
+export type GalleryDeps = Pick<AppContext, 'db' | 'storage' | 'deleteFiles' | 'invalidation'> & Partial<Pick<AppContext, 'outbox'>> & {
   /** The check of style ids against the reference table. */
   reference: Pick<ReferenceService, 'checkStyleIds' | 'cityNamer' | 'citiesNamed'>;
 };
@@ -33,7 +34,8 @@ export type GalleryService = ReturnType<typeof createGalleryService>;
 export function createGalleryService(deps: GalleryDeps) {
   const { db } = deps;
   /** A portfolio change: its owner's profile, the public gallery pages and the cards showing their latest works. */
-  const changed = (userId: number) => deps.invalidation.invalidate([tags.profile(userId), tags.gallery, ...cardImageTags(userId)]);
+  const change = defineChange<{ userId: number }>(deps.outbox, deps.invalidation, 'gallery.changed', ({ userId }) => [tags.profile(userId), tags.gallery, ...cardImageTags(userId)]);
+  const changing = <T>(userId: number, write: (within: Within) => Promise<T>) => change.around({ userId }, write);
 
   async function stylesByImage(imageIds: number[], lang: Language): Promise<Map<number, NamedStyle[]>> {
     const rows = await repo.findImageStyles(db, imageIds, lang);
@@ -78,25 +80,27 @@ export function createGalleryService(deps: GalleryDeps) {
     if ((await repo.countUserImages(db, user.id)) >= GALLERY_MAX_PER_USER) throw galleryFull();
     const processed = await processImage(input.buffer, 'gallery');
     const stored = await storeImage(deps.storage, processed, `gallery/${user.id}`);
-    const id = await recordStoredImage(
-      stored,
-      deps.deleteFiles,
-      () =>
-        repo.insertImage(
-          db,
-          {
-            userId: user.id,
-            ...variantRecord(processed, stored),
-            caption: input.caption ?? null,
-            styleIds: input.styleIds,
-            now: new Date().toISOString(),
-          },
-          GALLERY_MAX_PER_USER,
-        ),
-      (inserted): inserted is null => inserted === null,
-      galleryFull,
+    const id = await changing(user.id, (within) =>
+      recordStoredImage(
+        stored,
+        deps.deleteFiles,
+        () =>
+          repo.insertImage(
+            db,
+            {
+              userId: user.id,
+              ...variantRecord(processed, stored),
+              caption: input.caption ?? null,
+              styleIds: input.styleIds,
+              now: new Date().toISOString(),
+            },
+            GALLERY_MAX_PER_USER,
+            within,
+          ),
+        (inserted): inserted is null => inserted === null,
+        galleryFull,
+      ),
     );
-    changed(user.id);
     const row = await repo.findImage(db, id);
     if (!row) throw imageNotFound();
     return presentOne(row, user, lang);
@@ -113,8 +117,7 @@ export function createGalleryService(deps: GalleryDeps) {
     if (!row) throw imageNotFound();
     if (!galleryPolicy.update(user, row)) throw forbidden();
     if (input.styleIds) await requireStyles(input.styleIds);
-    await repo.updateImage(db, id, { caption: input.caption, styleIds: input.styleIds, now: new Date().toISOString() });
-    changed(row.user_id);
+    await changing(row.user_id, (within) => repo.updateImage(db, id, { caption: input.caption, styleIds: input.styleIds, now: new Date().toISOString() }, within));
     const updated = await repo.findImage(db, id);
     if (!updated) throw imageNotFound();
     return presentOne(updated, user, lang);
@@ -124,20 +127,22 @@ export function createGalleryService(deps: GalleryDeps) {
     const row = await repo.findImage(db, id);
     if (!row) throw imageNotFound();
     if (!galleryPolicy.delete(user, row)) throw forbidden();
-    await db.transaction().execute(async (trx) => {
-      await repo.deleteImage(trx, id);
-      // An admin deleting someone else's image is a moderation action: its audit entry commits with it.
-      if (user.id !== row.user_id) {
-        await writeAudit(trx, {
-          adminId: user.id,
-          action: 'gallery.delete',
-          targetType: 'image',
-          targetId: id,
-          details: { before: { exists: true, userId: row.user_id, caption: row.caption, hidden: !!row.hidden_at }, after: { exists: false } },
-        });
-      }
-    });
-    changed(row.user_id);
+    await changing(row.user_id, (within) =>
+      db.transaction().execute(async (trx) => {
+        await repo.deleteImage(trx, id);
+        // An admin deleting someone else's image is a moderation action: its audit entry commits with it.
+        if (user.id !== row.user_id) {
+          await writeAudit(trx, {
+            adminId: user.id,
+            action: 'gallery.delete',
+            targetType: 'image',
+            targetId: id,
+            details: { before: { exists: true, userId: row.user_id, caption: row.caption, hidden: !!row.hidden_at }, after: { exists: false } },
+          });
+        }
+        await within(trx);
+      }),
+    );
     await deps.deleteFiles([row.image_url, row.medium_url, row.thumbnail_url]);
   }
 
@@ -151,8 +156,12 @@ export function createGalleryService(deps: GalleryDeps) {
     if (!ids.every((id) => ownIds.has(id))) throw new AppError(400, 'galleryOrderInvalid', {}, { field: 'ids' });
     const listed = new Set(ids);
     const ordered = [...ids, ...own.filter((r) => !listed.has(r.id)).map((r) => r.id)];
-    await repo.setPositions(db, user.id, ordered, new Date().toISOString());
-    changed(user.id);
+    await changing(user.id, (within) =>
+      db.transaction().execute(async (trx) => {
+        await repo.setPositions(trx, user.id, ordered, new Date().toISOString());
+        await within(trx);
+      }),
+    );
     return listUserImages(user.id, user, lang);
   }
 

@@ -9,7 +9,7 @@ import { nowIso, type Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { consume, type Limit, type RateLimitStore } from '../../lib/rate-limit/index';
-import type { Emitted } from '../../lib/outbox/index';
+import { defineChange, type Emitted, type Outbox } from '../../lib/outbox/index';
 import { noInvalidation, tags, type Invalidation } from '../../lib/answer-cache/index';
 import { noCache, type ResultCache } from '../../lib/result-cache';
 import type { CardImages } from '../gallery/index';
@@ -44,6 +44,12 @@ export interface ListingServiceDeps {
   listCache?: ResultCache;
   /** Clears the cached answers a committed write changed (absent for scripts without caches). */
   invalidation?: Invalidation;
+  /**
+   * Carries each write's cache tags as an event written in its transaction, so the other
+   * processes clear them even when this one dies right after the commit. Without it (scripts),
+   * the tags are cleared after the commit in this process only.
+   */
+  outbox?: Pick<Outbox, 'define' | 'afterCommit'>;
   reference: ReferenceService;
   /**
    * Counts each create against the account's hourly limit (the app's store, shared by its
@@ -82,6 +88,12 @@ export interface ListingServiceDeps {
    * after.
    */
   onShown?: ShownHook[];
+}
+
+/** A listing written: which one, and whose (its cache tags follow from both). */
+export interface ListingChanged {
+  id: number;
+  ownerId: number;
 }
 
 /** One consumer of a listing newly shown (city alerts, saved searches): its event, written in the transaction, and its hand-off after the commit. */
@@ -130,13 +142,13 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
    * What a committed write of one listing changes: the listing, its kind's lists and its owner's
    * profile; an availability also the artist list's "available now" filter.
    */
-  const changed = (id: number, ownerId: number) =>
-    invalidation.invalidate([
-      tags.listing(kind.cacheKey, id),
-      tags.listings(kind.cacheKey),
-      tags.profile(ownerId),
-      ...(kind.owner === 'artist' ? [tags.artists] : []),
-    ]);
+  const changedTags = ({ id, ownerId }: ListingChanged) => [
+    tags.listing(kind.cacheKey, id),
+    tags.listings(kind.cacheKey),
+    tags.profile(ownerId),
+    ...(kind.owner === 'artist' ? [tags.artists] : []),
+  ];
+  const change = defineChange(deps.outbox, invalidation, `${kind.cacheKey}.changed`, changedTags);
 
   async function present(rows: ListingRow[], lang: Language, viewer: SessionUser | null): Promise<Item[]> {
     const [styleRows, cityName] = await Promise.all([repo.stylesOf(rows.map((r) => r.id), lang), reference.cityNamer(lang)]);
@@ -238,7 +250,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
    * of shown listings allows it. A concurrent create taking the same slug fails the unique
    * index, which aborts the whole transaction on PostgreSQL, so the whole transaction is retried.
    */
-  async function insertWithSlug(ownerId: number, title: string, values: ListingValues & OwnValues, styleIds: number[]): Promise<number> {
+  async function insertWithSlug(ownerId: number, title: string, values: ListingValues & OwnValues, styleIds: number[]): Promise<{ id: number; events: Emitted[] }> {
     const base = slugify(title, kind.slugFallback);
     const now = nowIso();
     for (let attempt = 1; ; attempt++) {
@@ -253,10 +265,10 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
           if (last) await repo.lockForInsert(trx);
           const slug = firstFreeSlug(base, await repo.slugsLike(trx, base));
           const id = await repo.insert(trx, { ...values, owner_id: ownerId, slug, created_at: now, updated_at: now }, styleIds);
-          return { id, shown: shownOn(todayInBerlin(), values) ? await emitShown(trx, id) : [] };
+          return { id, shown: shownOn(todayInBerlin(), values) ? await emitShown(trx, id) : [], events: await change.emit(trx, { id, ownerId }) };
         });
         committedShown(made.shown);
-        return made.id;
+        return { id: made.id, events: made.events };
       } catch (error) {
         if (last || !isUniqueViolation(error)) throw error;
       }
@@ -278,9 +290,9 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
     input: { startDate?: string; endDate?: string; isActive?: boolean },
     build: (row: OwnRow) => Partial<ListingValues> & OwnValues,
     styleIds: number[] | undefined,
-  ): Promise<void> {
+  ): Promise<Emitted[]> {
     const mayShow = input.isActive === true || input.endDate !== undefined;
-    const shown = await repo.transaction(async (trx) => {
+    const { shown, events } = await repo.transaction(async (trx) => {
       if (mayShow) await repo.lockOwner(trx, ownerId);
       const row = await repo.lockOwnRow(trx, id);
       if (!row) throw notFound();
@@ -301,9 +313,10 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       });
       // Every write of a listing that stays shown is told too: an edit can make it match a
       // search or an alert it did not before, and each consumer's unique key keeps repeats out.
-      return shownOn(today, after) ? emitShown(trx, id) : [];
+      return { shown: shownOn(today, after) ? await emitShown(trx, id) : [], events: await change.emit(trx, { id, ownerId: row.owner_id }) };
     });
     committedShown(shown);
+    return events;
   }
 
   /**
@@ -356,8 +369,8 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
         ]),
       };
       for (const [name, field] of ownFields) Object.assign(values, ownFieldColumns(field, input[name] ?? field.empty));
-      const id = await insertWithSlug(owner.id, input.title, values, styleIds);
-      changed(id, owner.id);
+      const { id, events } = await insertWithSlug(owner.id, input.title, values, styleIds);
+      change.committed(events, { id, ownerId: owner.id });
       return load(id, lang, user);
     },
 
@@ -368,7 +381,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
         hasPlace(input) ? resolvePlace(input) : null,
         input.styleIds === undefined ? undefined : reference.checkStyleIds(input.styleIds),
       ]);
-      await updateLocked(
+      const events = await updateLocked(
         user,
         id,
         row.owner_id,
@@ -396,7 +409,7 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
         },
         styleIds,
       );
-      changed(id, row.owner_id);
+      change.committed(events, { id, ownerId: row.owner_id });
       return load(id, lang, user);
     },
 
@@ -404,14 +417,14 @@ export function createListingService<Item extends ListingBase>(kind: ListingKind
       const row = await ownRow(user, id);
       const { attachments } = deps;
       // The row is locked while the files are read, so no attachment added meanwhile is left behind.
-      const files = await repo.transaction(async (trx) => {
+      const { files, events } = await repo.transaction(async (trx) => {
         await repo.lockOwnRow(trx, id);
         const files = attachments ? await attachments.files(trx, id) : [];
         await repo.remove(id, trx);
         await auditByAdmin(trx, user, row.owner_id, 'delete', id, { before: { title: row.title, ownerId: row.owner_id }, after: { exists: false } });
-        return files;
+        return { files, events: await change.emit(trx, { id, ownerId: row.owner_id }) };
       });
-      changed(id, row.owner_id);
+      change.committed(events, { id, ownerId: row.owner_id });
       if (files.length) await deps.deleteFiles?.(files);
     },
 

@@ -5,6 +5,7 @@ import type { Database, UserUpdate } from '../../db/schema';
 import { notSuspended } from '../../db/suspension';
 import { selectUserStyles } from '../reference/index';
 import { indexProfile } from '../search/index';
+import type { Within } from '../../lib/outbox/index';
 
 export type ProfileKey = { id: number } | { usernameKey: string };
 
@@ -98,6 +99,7 @@ export async function replaceImage(
   column: 'avatar' | 'header_image',
   url: string | null,
   now: string,
+  within?: Within,
 ): Promise<string | null | undefined> {
   const postgres = isPostgresDb(db);
   return db.transaction().execute(async (trx) => {
@@ -106,6 +108,7 @@ export async function replaceImage(
     const before = await current.executeTakeFirst();
     if (!before) return undefined;
     await trx.updateTable('users').set({ [column]: url, updated_at: now }).where('id', '=', userId).execute();
+    await within?.(trx);
     return before[column];
   });
 }

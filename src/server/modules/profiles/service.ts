@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import type { Transaction } from 'kysely';
 import type { Database, UserUpdate } from '../../db/schema';
-import type { Emitted } from '../../lib/outbox/index';
+import { defineChange, type Emitted } from '../../lib/outbox/index';
 import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
 import { processImage, recordStoredImage, storeImage } from '../../lib/images/index';
@@ -30,7 +30,7 @@ export function keyOfPathName(name: string): repo.ProfileKey {
 const IMAGE_COLUMN = { avatar: 'avatar', header: 'header_image' } as const;
 const IMAGE_FOLDER = { avatar: 'avatars', header: 'headers' } as const;
 
-export interface ProfileDeps extends Pick<AppContext, 'db' | 'storage' | 'deleteFiles' | 'invalidation'> {
+export interface ProfileDeps extends Pick<AppContext, 'db' | 'storage' | 'deleteFiles' | 'invalidation'>, Partial<Pick<AppContext, 'outbox'>> {
   /** The portfolio the profile answer carries. */
   gallery: Pick<GalleryService, 'listUserImages'>;
   /** Checks of style ids and of the place against the reference tables. */
@@ -46,6 +46,10 @@ export type ProfileService = ReturnType<typeof createProfileService>;
 
 export function createProfileService(deps: ProfileDeps) {
   const { db } = deps;
+  // A saved profile: the user's own answers and cards, and the lists that filter by their place and styles.
+  const saved = defineChange<{ userId: number }>(deps.outbox, deps.invalidation, 'profiles.saved', ({ userId }) => [tags.user(userId), tags.artists, tags.gallery]);
+  // A new or removed avatar or header: every card that shows the user's picture.
+  const pictured = defineChange<{ userId: number }>(deps.outbox, deps.invalidation, 'profiles.pictured', ({ userId }) => cardImageTags(userId));
 
   /** The whole profile in four queries (user, styles, images, image styles), or null. */
   async function loadProfile(key: repo.ProfileKey, viewer: SessionUser | null, lang: Language): Promise<ProfileUser | null> {
@@ -86,10 +90,13 @@ export function createProfileService(deps: ProfileDeps) {
     if (input.microblading !== undefined) values.microblading = input.microblading ? 1 : 0;
     Object.assign(values, await resolveLocation(db, deps.reference, input));
     const onSaved = deps.onSaved;
-    const saved = await repo.updateProfile(db, profileId, values, input.styles, onSaved ? (trx) => onSaved.emit(trx, profileId) : undefined);
-    if (saved) onSaved?.committed(saved);
-    // The user's own answers and cards, and the lists that filter by their place and styles.
-    deps.invalidation.invalidate([tags.user(profileId), tags.artists, tags.gallery]);
+    const matched = await saved.around({ userId: profileId }, (within) =>
+      repo.updateProfile(db, profileId, values, input.styles, async (trx) => {
+        await within(trx);
+        return onSaved?.emit(trx, profileId);
+      }),
+    );
+    if (matched) onSaved?.committed(matched);
     return requireProfile({ id: profileId }, user, lang);
   }
 
@@ -104,11 +111,10 @@ export function createProfileService(deps: ProfileDeps) {
     const old = await recordStoredImage(
       stored,
       deps.deleteFiles,
-      () => repo.replaceImage(db, profileId, IMAGE_COLUMN[kind], stored.imageUrl, new Date().toISOString()),
+      () => pictured.around({ userId: profileId }, (within) => repo.replaceImage(db, profileId, IMAGE_COLUMN[kind], stored.imageUrl, new Date().toISOString(), within)),
       (replaced): replaced is undefined => replaced === undefined,
       profileNotFound,
     );
-    deps.invalidation.invalidate(cardImageTags(profileId));
     if (old) await deps.deleteFiles([old]);
     return stored.imageUrl;
   }
@@ -121,8 +127,7 @@ export function createProfileService(deps: ProfileDeps) {
 
   async function deleteProfileImage(user: SessionUser, profileId: number, kind: 'avatar' | 'header'): Promise<void> {
     authorizeEdit(user, profileId);
-    const old = await repo.replaceImage(db, profileId, IMAGE_COLUMN[kind], null, new Date().toISOString());
-    deps.invalidation.invalidate(cardImageTags(profileId));
+    const old = await pictured.around({ userId: profileId }, (within) => repo.replaceImage(db, profileId, IMAGE_COLUMN[kind], null, new Date().toISOString(), within));
     if (old) await deps.deleteFiles([old]);
   }
 

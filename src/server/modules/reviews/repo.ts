@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { Database } from '../../db/schema';
+import type { Within } from '../../lib/outbox/index';
 
 const REVIEW_COLUMNS = [
   'reviews.id', 'reviews.reviewer_id', 'reviews.reviewed_id', 'reviews.rating', 'reviews.comment', 'reviews.created_at',
@@ -85,6 +86,7 @@ export interface SavedReview {
 export async function saveReview(
   db: Db,
   input: { reviewerId: number; reviewedId: number; rating: number; comment: string | null; now: string },
+  within?: Within,
 ): Promise<SavedReview> {
   const postgres = isPostgresDb(db);
   return db.transaction().execute(async (trx) => {
@@ -107,6 +109,7 @@ export async function saveReview(
         .set((eb) => ({ rating_sum: eb('rating_sum', '+', input.rating), rating_count: eb('rating_count', '+', 1) }))
         .where('id', '=', input.reviewedId)
         .execute();
+      await within?.(trx);
       return { id: inserted.id, created: true };
     }
     let existing = trx
@@ -124,6 +127,7 @@ export async function saveReview(
         .where('id', '=', input.reviewedId)
         .execute();
     }
+    await within?.(trx);
     return { id: old.id, created: false };
   });
 }

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { writeAudit } from '../../db/audit-log';
 import { AppError, forbidden, notFound } from '../../errors';
 import { noInvalidation, tags } from '../../lib/answer-cache/index';
+import { defineChange } from '../../lib/outbox/index';
 import { REFUSAL_CODES, reviewPolicy } from './policy';
 import { presentReview } from './presenter';
 import * as repo from './repo';
@@ -21,13 +22,13 @@ const userNotFound = () => notFound('userNotFound');
 const reviewNotFound = () => notFound('reviewNotFound');
 
 export type ReviewInput = z.infer<typeof reviewSchema>;
-export type ReviewDeps = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'invalidation'>>;
+export type ReviewDeps = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'invalidation' | 'outbox'>>;
 export type ReviewService = ReturnType<typeof createReviewService>;
 
-export function createReviewService({ db, invalidation = noInvalidation }: ReviewDeps) {
+export function createReviewService({ db, invalidation = noInvalidation, outbox }: ReviewDeps) {
   // A rating shows on the user's profile and cards (featured, artist list) and orders no list:
   // the answers filed under the user are all it changes.
-  const rated = (userId: number) => invalidation.invalidate([tags.user(userId)]);
+  const rating = defineChange<{ userId: number }>(outbox, invalidation, 'reviews.rated', ({ userId }) => [tags.user(userId)]);
 
   // An admin is staff, not an artist or studio: no public profile, so nothing to review or list.
   async function requireUser(id: number) {
@@ -72,8 +73,9 @@ export function createReviewService({ db, invalidation = noInvalidation }: Revie
     const reason = reviewPolicy.refusal(viewer, reviewed, reviewed.id !== viewer.id && (await repo.blockedEitherWay(db, viewer.id, reviewed.id)));
     if (reason) throw new AppError(403, REFUSAL_CODES[reason]);
     const comment = input.comment?.trim() || null;
-    const saved = await repo.saveReview(db, { reviewerId: viewer.id, reviewedId: reviewed.id, rating: input.rating, comment, now: new Date().toISOString() });
-    rated(reviewed.id);
+    const saved = await rating.around({ userId: reviewed.id }, (within) =>
+      repo.saveReview(db, { reviewerId: viewer.id, reviewedId: reviewed.id, rating: input.rating, comment, now: new Date().toISOString() }, within),
+    );
     const row = await repo.findReview(db, saved.id);
     // Deleted between the write and this read (the reviewer's account, say).
     if (!row) throw reviewNotFound();
@@ -84,22 +86,24 @@ export function createReviewService({ db, invalidation = noInvalidation }: Revie
     const row = await repo.findReview(db, id);
     if (!row) throw reviewNotFound();
     if (!reviewPolicy.delete(viewer, row)) throw forbidden();
-    const gone = await db.transaction().execute(async (trx) => {
-      if ((await repo.deleteReviewIn(trx, id)) === null) return false;
-      // An admin deleting someone else's review is a moderation action: its audit entry commits with it.
-      if (viewer.id !== row.reviewer_id) {
-        await writeAudit(trx, {
-          adminId: viewer.id,
-          action: 'review.delete',
-          targetType: 'review',
-          targetId: id,
-          details: { before: { reviewerId: row.reviewer_id, reviewedId: row.reviewed_id, rating: row.rating, comment: row.comment }, after: { exists: false } },
-        });
-      }
-      return true;
-    });
+    const gone = await rating.around({ userId: row.reviewed_id }, (within) =>
+      db.transaction().execute(async (trx) => {
+        if ((await repo.deleteReviewIn(trx, id)) === null) return false;
+        // An admin deleting someone else's review is a moderation action: its audit entry commits with it.
+        if (viewer.id !== row.reviewer_id) {
+          await writeAudit(trx, {
+            adminId: viewer.id,
+            action: 'review.delete',
+            targetType: 'review',
+            targetId: id,
+            details: { before: { reviewerId: row.reviewer_id, reviewedId: row.reviewed_id, rating: row.rating, comment: row.comment }, after: { exists: false } },
+          });
+        }
+        await within(trx);
+        return true;
+      }),
+    );
     if (!gone) throw reviewNotFound();
-    rated(row.reviewed_id);
   }
 
   return {
