@@ -20,6 +20,8 @@ export interface Invalidation {
    * for a command that exits right after.
    */
   invalidateEverywhere(tags: Iterable<string>): Promise<void>;
+  /** Sends the tags to the other processes only: for tags this process cleared already. */
+  announce(tags: Iterable<string>): void;
   /** Adds a cache to clear; answers the function that removes it. */
   register(cache: Invalidatable): () => void;
   ready(): Promise<void>;
@@ -45,6 +47,10 @@ export function createInvalidation(channel: TagChannel): Invalidation {
       void send(tags);
     },
     invalidateEverywhere: send,
+    announce(tags) {
+      const list = [...new Set(tags)];
+      if (list.length) void channel.publish(list);
+    },
     register(cache) {
       caches.add(cache);
       off ??= channel.subscribe(apply, () => apply([ALL]));
@@ -63,6 +69,7 @@ export function createInvalidation(channel: TagChannel): Invalidation {
 export const noInvalidation: Invalidation = {
   invalidate: () => undefined,
   invalidateEverywhere: () => Promise.resolve(),
+  announce: () => undefined,
   register: () => () => undefined,
   ready: () => Promise.resolve(),
   close: () => Promise.resolve(),

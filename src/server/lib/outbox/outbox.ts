@@ -74,7 +74,7 @@ export interface Outbox {
 
 export interface OutboxDeps {
   db: Db;
-  invalidation: Pick<Invalidation, 'invalidate'>;
+  invalidation: Pick<Invalidation, 'invalidate'> & Partial<Pick<Invalidation, 'announce'>>;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** The clock of claims and retries; tests move it. */
   now?: () => Date;
@@ -97,6 +97,17 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     const tags = definitions.get(kind)?.tags?.(payload);
     if (tags?.length) invalidation.invalidate(tags);
   };
+  // Events whose tags this process cleared at its commit: their delivery here only tells the
+  // other processes, so a reader of this process is not sent past its kept answers a second
+  // time at a moment that depends on the round's timing. Bounded: ids another process
+  // delivered are never removed on delivery here.
+  const clearedHere = new Set<number>();
+  const CLEARED_HERE_MAX = 10_000;
+  const tagsOnDelivery = (id: number, kind: string, payload: unknown) => {
+    if (!clearedHere.delete(id) || !invalidation.announce) return clearTags(kind, payload);
+    const tags = definitions.get(kind)?.tags?.(payload);
+    if (tags?.length) invalidation.announce(tags);
+  };
 
   async function deliverOne(row: store.OutboxRow, now: Date): Promise<boolean> {
     try {
@@ -104,7 +115,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       // A kind this version does not know (an older or newer process wrote it) waits for one that does.
       if (!definition) throw new Error(`no definition for the event kind ${row.kind}`);
       const payload: unknown = JSON.parse(row.payload);
-      clearTags(row.kind, payload);
+      tagsOnDelivery(row.id, row.kind, payload);
       await definition.deliver?.(payload, { id: row.id, kind: row.kind, createdAt: row.created_at });
       await store.markDelivered(db, row.id, clock().toISOString());
       return true;
@@ -168,7 +179,14 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       };
     },
     afterCommit(...events) {
-      for (const event of events) clearTags(event.kind, event.payload);
+      for (const event of events) {
+        clearTags(event.kind, event.payload);
+        clearedHere.add(event.id);
+      }
+      for (const id of clearedHere) {
+        if (clearedHere.size <= CLEARED_HERE_MAX) break;
+        clearedHere.delete(id);
+      }
       nudge();
     },
     nudge,
