@@ -66,6 +66,11 @@ insert into "featured_periods" ("user_id", "source", "order_id", "admin_id", "st
 insert into "featured_periods" ("user_id", "source", "order_id", "admin_id", "starts_at", "ends_at", "revoked_at", "reason", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning "id"
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 select "cities"."id", "countries"."code", "cities"."name", "cities"."latitude", "cities"."longitude", "cities"."population", "cities"."geoname_id" from "cities" inner join "countries" on "countries"."id" = "cities"."country_id"
 -- postgres
 select "cities"."id", "countries"."code", "cities"."name", "cities"."latitude", "cities"."longitude", "cities"."population", "cities"."geoname_id" from "cities" inner join "countries" on "countries"."id" = "cities"."country_id"
@@ -290,6 +295,11 @@ select "target_type", "target_id", "reason", "details", "snapshot", "created_at"
 select "target_type", "target_id", "reason", "details", "snapshot", "created_at" from "reports" where "status" = ? and (("target_type" = ? and "target_id" = ?) or ("target_type" = ? and "target_id" = ?) or ("target_type" = ? and "target_id" = ?) or ("target_type" = ? and "target_id" = ?) or ("target_type" = ? and "target_id" = ?)) order by "created_at", "id"
 -- postgres
 select "target_type", "target_id", "reason", "details", "snapshot", "created_at" from "reports" where "status" = $1 and (("target_type" = $2 and "target_id" = $3) or ("target_type" = $4 and "target_id" = $5) or ("target_type" = $6 and "target_id" = $7) or ("target_type" = $8 and "target_id" = $9) or ("target_type" = $10 and "target_id" = $11)) order by "created_at", "id"
+
+-- sqlite
+select "user_id", "product_type" from "post_promotions" where "id" = ?
+-- postgres
+select "user_id", "product_type" from "post_promotions" where "id" = $1
 
 -- sqlite
 select "user_type", "created_at" from "users" where "created_at" >= ?
@@ -527,6 +537,11 @@ update "guest_spots" set "hidden_at" = $1, "hidden_reason" = $2, "is_active" = $
 update "messages" set "content" = ?, "removed_at" = ? where "id" = ?
 -- postgres
 update "messages" set "content" = $1, "removed_at" = $2 where "id" = $3
+
+-- sqlite
+update "outbox_events" set "delivered_at" = ?, "last_error" = ? where "id" = ? and "delivered_at" is null
+-- postgres
+update "outbox_events" set "delivered_at" = $1, "last_error" = $2 where "id" = $3 and "delivered_at" is null
 
 -- sqlite
 update "products" set "amount_cents" = ?, "updated_at" = ? where "product_type" = ?

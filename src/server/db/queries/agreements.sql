@@ -6,6 +6,11 @@ insert into "agreement_acceptances" ("stay_id", "user_id", "side", "terms_hash",
 insert into "agreement_acceptances" ("stay_id", "user_id", "side", "terms_hash", "accepted_at") values ($1, $2, $3, $4, $5) on conflict ("stay_id", "side", "terms_hash") do nothing returning "id"
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 select "id", "name", "username", "avatar", "user_type", "email", "language", "email_on_message" from "users" where "id" in (?, ?)
 -- postgres
 select "id", "name", "username", "avatar", "user_type", "email", "language", "email_on_message" from "users" where "id" in ($1, $2)

@@ -11,6 +11,11 @@ insert into "follows" ("follower_id", "followed_id", "created_at") values (?, ?,
 insert into "follows" ("follower_id", "followed_id", "created_at") values ($1, $2, $3) on conflict ("follower_id", "followed_id") do nothing
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 select "a"."id", "a"."title", "a"."slug", "a"."created_at", "a"."start_date", "a"."end_date", "a"."preferred_location" as "place", "u"."id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."user_type" as "owner_type" from "availabilities" as "a" inner join "users" as "u" on "u"."id" = "a"."artist_id" where "a"."artist_id" in (select "follows"."followed_id" from "follows" where "follows"."follower_id" = ?) and "a"."is_active" = ? and "a"."hidden_at" is null and "a"."artist_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and (1 = 1 and "a"."created_at" <= ?) order by "a"."created_at" desc, "a"."id" desc limit ?
 -- postgres
 select "a"."id", "a"."title", "a"."slug", "a"."created_at", "a"."start_date", "a"."end_date", "a"."preferred_location" as "place", "u"."id" as "owner_id", "u"."name" as "owner_name", "u"."username" as "owner_username", "u"."avatar" as "owner_avatar", "u"."user_type" as "owner_type" from "availabilities" as "a" inner join "users" as "u" on "u"."id" = "a"."artist_id" where "a"."artist_id" in (select "follows"."followed_id" from "follows" where "follows"."follower_id" = $1) and "a"."is_active" = $2 and "a"."hidden_at" is null and "a"."artist_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $3)) and (1 = 1 and "a"."created_at" <= $4) order by "a"."created_at" desc, "a"."id" desc limit $5

@@ -351,6 +351,11 @@ update "forum_threads" set "title" = ?, "slug" = ?, "updated_at" = ? where "id" 
 update "forum_threads" set "title" = $1, "slug" = $2, "updated_at" = $3 where "id" = $4
 
 -- sqlite
+update "outbox_events" set "delivered_at" = ?, "last_error" = ? where "id" = ? and "delivered_at" is null
+-- postgres
+update "outbox_events" set "delivered_at" = $1, "last_error" = $2 where "id" = $3 and "delivered_at" is null
+
+-- sqlite
 update "users" set "email_on_forum_reply" = ?, "email_on_forum_mention" = ? where "id" = ? returning "id"
 -- postgres
 update "users" set "email_on_forum_reply" = $1, "email_on_forum_mention" = $2 where "id" = $3 returning "id"

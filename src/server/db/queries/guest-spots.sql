@@ -11,6 +11,11 @@ insert into "guest_spot_photos" ("guest_spot_id", "user_id", "image_url", "mediu
 insert into "guest_spot_photos" ("guest_spot_id", "user_id", "image_url", "medium_url", "thumbnail_url", "width", "height", "position", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning "id"
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 select "guest_spot_photos"."id", "guest_spot_photos"."guest_spot_id", "guest_spot_photos"."user_id", "guest_spot_photos"."image_url", "guest_spot_photos"."medium_url", "guest_spot_photos"."thumbnail_url", "guest_spot_photos"."width", "guest_spot_photos"."height", "guest_spot_photos"."position" from "guest_spot_photos" where "guest_spot_photos"."guest_spot_id" in (?) order by "guest_spot_photos"."guest_spot_id", "guest_spot_photos"."position", "guest_spot_photos"."id"
 -- postgres
 select "guest_spot_photos"."id", "guest_spot_photos"."guest_spot_id", "guest_spot_photos"."user_id", "guest_spot_photos"."image_url", "guest_spot_photos"."medium_url", "guest_spot_photos"."thumbnail_url", "guest_spot_photos"."width", "guest_spot_photos"."height", "guest_spot_photos"."position" from "guest_spot_photos" where "guest_spot_photos"."guest_spot_id" in ($1) order by "guest_spot_photos"."guest_spot_id", "guest_spot_photos"."position", "guest_spot_photos"."id"

@@ -21,6 +21,11 @@ insert into "messages" ("sender_id", "receiver_id", "user_low", "user_high", "co
 insert into "messages" ("sender_id", "receiver_id", "user_low", "user_high", "content", "client_id", "reference_type", "reference_id", "reference_data", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict ("sender_id", "client_id") do nothing returning *
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 select "blocker_id" from "blocks" where (("blocker_id" = ? and "blocked_id" = ?) or ("blocker_id" = ? and "blocked_id" = ?))
 -- postgres
 select "blocker_id" from "blocks" where (("blocker_id" = $1 and "blocked_id" = $2) or ("blocker_id" = $3 and "blocked_id" = $4))
@@ -144,3 +149,8 @@ update "deal_requests" set "status" = $1 where "guest_spot_id" = $2 and "artist_
 update "messages" set "is_read" = ?, "read_at" = ? where "user_low" = ? and "user_high" = ? and "sender_id" = ? and "is_read" = ? returning "id"
 -- postgres
 update "messages" set "is_read" = $1, "read_at" = $2 where "user_low" = $3 and "user_high" = $4 and "sender_id" = $5 and "is_read" = $6 returning "id"
+
+-- sqlite
+update "outbox_events" set "delivered_at" = ?, "last_error" = ? where "id" = ? and "delivered_at" is null
+-- postgres
+update "outbox_events" set "delivered_at" = $1, "last_error" = $2 where "id" = $3 and "delivered_at" is null

@@ -6,6 +6,11 @@ insert into "notifications" ("user_id", "kind", "params", "url", "created_at", "
 insert into "notifications" ("user_id", "kind", "params", "url", "created_at", "read_at") values ($1, $2, $3, $4, $5, $6) returning "id"
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 select "email", "email_on_message" from "users" where "id" = ?
 -- postgres
 select "email", "email_on_message" from "users" where "id" = $1
@@ -54,6 +59,11 @@ update "notifications" set "read_at" = $1 where "read_at" is null and "id" in (s
 update "notifications" set "read_at" = ? where "read_at" is null and "id" in (select "id" from "notifications" where "user_id" = ? and "read_at" is null)
 -- postgres
 update "notifications" set "read_at" = $1 where "read_at" is null and "id" in (select "id" from "notifications" where "user_id" = $2 and "read_at" is null order by "id" for update)
+
+-- sqlite
+update "outbox_events" set "delivered_at" = ?, "last_error" = ? where "id" = ? and "delivered_at" is null
+-- postgres
+update "outbox_events" set "delivered_at" = $1, "last_error" = $2 where "id" = $3 and "delivered_at" is null
 
 -- sqlite
 update "users" set "email_on_message" = ? where "id" = ? returning "id"

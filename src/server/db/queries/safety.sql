@@ -80,3 +80,8 @@ select "users"."id", "users"."name", "users"."username", "users"."avatar", "bloc
 select * from "reports" where "reporter_id" = ? and "target_type" = ? and "target_id" = ? and "status" = ?
 -- postgres
 select * from "reports" where "reporter_id" = $1 and "target_type" = $2 and "target_id" = $3 and "status" = $4
+
+-- sqlite
+update "outbox_events" set "delivered_at" = ?, "last_error" = ? where "id" = ? and "delivered_at" is null
+-- postgres
+update "outbox_events" set "delivered_at" = $1, "last_error" = $2 where "id" = $3 and "delivered_at" is null

@@ -92,6 +92,11 @@ select count(*) as "n" from "saved_searches" where "user_id" = ?
 select count(*) as "n" from "saved_searches" where "user_id" = $1
 
 -- sqlite
+update "outbox_events" set "delivered_at" = ?, "last_error" = ? where "id" = ? and "delivered_at" is null
+-- postgres
+update "outbox_events" set "delivered_at" = $1, "last_error" = $2 where "id" = $3 and "delivered_at" is null
+
+-- sqlite
 update "saved_search_hits" set "mailed_at" = ? where "search_id" = ? and "mailed_at" is null and "created_at" <= ? returning "item_kind", "item_id", "created_at"
 -- postgres
 update "saved_search_hits" set "mailed_at" = $1 where "search_id" = $2 and "mailed_at" is null and "created_at" <= $3 returning "item_kind", "item_id", "created_at"

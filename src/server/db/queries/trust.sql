@@ -27,6 +27,11 @@ insert into "admin_audit_log" ("admin_id", "action", "target_type", "target_id",
 insert into "admin_audit_log" ("admin_id", "action", "target_type", "target_id", "reason", "details", "created_at") values ($1, $2, $3, $4, $5, $6, $7)
 
 -- sqlite
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values (?, ?, ?, ?) returning "id"
+-- postgres
+insert into "outbox_events" ("kind", "payload", "created_at", "next_attempt_at") values ($1, $2, $3, $4) returning "id"
+
+-- sqlite
 insert into "studio_verifications" ("user_id", "status", "document_key", "content_type", "reason", "created_at", "decided_at", "decided_by") values (?, ?, ?, ?, ?, ?, ?, ?) returning "id"
 -- postgres
 insert into "studio_verifications" ("user_id", "status", "document_key", "content_type", "reason", "created_at", "decided_at", "decided_by") values ($1, $2, $3, $4, $5, $6, $7, $8) returning "id"

@@ -48,3 +48,37 @@ export function defineChange<P>(
   };
   return change;
 }
+
+/** An event its writer delivers itself right after the commit: a live event a reader waits for. */
+export interface PromptEvent<P> {
+  /** Writes the event in the write's own transaction (nothing without an outbox). */
+  emit(trx: Writer, payload: P): Promise<Emitted[]>;
+  /**
+   * After the commit: delivers it here before returning; a failed delivery is retried by the
+   * outbox. Without one, runs the delivery directly.
+   */
+  committed(events: Emitted[], payload: P): Promise<void>;
+}
+
+/**
+ * Declares a prompt event (docs/decisions/039): written with the write, so a process that dies
+ * after the commit leaves it to the next round instead of losing it, and delivered by the
+ * writer at once, so a live reader sees it as soon as the write is answered.
+ */
+export function definePrompt<P>(
+  outbox: Pick<Outbox, 'define' | 'settle'> | undefined,
+  invalidation: Pick<Invalidation, 'invalidate'>,
+  kind: string,
+  definition: { tags?: (payload: P) => string[]; deliver: (payload: P) => Promise<void> },
+): PromptEvent<P> {
+  const event = outbox?.define<P>(kind, { ...definition, prompt: true });
+  return {
+    emit: async (trx, payload) => (event ? [await event.emit(trx, payload)] : []),
+    async committed(events, payload) {
+      if (outbox && events.length) return outbox.settle(...events);
+      const tags = definition.tags?.(payload);
+      if (tags?.length) invalidation.invalidate(tags);
+      await definition.deliver(payload);
+    },
+  };
+}

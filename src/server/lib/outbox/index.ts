@@ -4,6 +4,6 @@
  * `scheduleOutbox` runs the worker that picks up what no nudge delivered.
  */
 export { backoffMs, CLAIM_MS, createOutbox, eventKey, MAX_ATTEMPTS, type DeliveredEvent, type Emitted, type EventDefinition, type EventKind, type Outbox } from './outbox';
-export { defineChange, type ChangeEvent, type Within } from './changes';
+export { defineChange, definePrompt, type ChangeEvent, type PromptEvent, type Within } from './changes';
 export { scheduleOutbox, OUTBOX_POLL_MS } from './schedule';
 export type { KindStatus, Writer } from './repo';

@@ -153,4 +153,62 @@ describeEachEngine('the outbox', (engine) => {
     const row = await t.db.selectFrom('outbox_events').select(['last_error', 'delivered_at']).executeTakeFirstOrThrow();
     expect(row).toEqual({ last_error: 'no definition for the event kind test.unknown', delivered_at: null });
   });
+
+  it('delivers a prompt event in its writer before settle returns, and no round takes it meanwhile', async () => {
+    let now = at(0);
+    const outbox = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
+    outboxes.push(outbox);
+    const told: string[] = [];
+    const live = outbox.define<{ text: string }>('test.live', { prompt: true, deliver: async (p) => void told.push(p.text) });
+    const event = await t.db.transaction().execute((trx) => live.emit(trx, { text: 'hello' }));
+    // Written claimed by its writer: a round running between the commit and the delivery leaves it.
+    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
+    await outbox.settle(event);
+    expect(told).toEqual(['hello']);
+    const row = await t.db.selectFrom('outbox_events').select(['delivered_at', 'attempts']).executeTakeFirstOrThrow();
+    expect(row.delivered_at).not.toBeNull();
+    // Delivered: no round repeats it, even after the claim would have run out.
+    now = at(CLAIM_MS + 1);
+    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
+    expect(told).toEqual(['hello']);
+  });
+
+  it('delivers a prompt event whose writer died after the commit once its claim ran out', async () => {
+    let now = at(0);
+    const writer = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
+    const heir = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
+    outboxes.push(writer, heir);
+    const told: string[] = [];
+    const kinds = [writer, heir].map((o) => o.define<{ text: string }>('test.live', { prompt: true, deliver: async (p) => void told.push(p.text) }));
+    // The writer commits and is gone before it settles.
+    await t.db.transaction().execute((trx) => (kinds[0] as (typeof kinds)[0]).emit(trx, { text: 'lost?' }));
+    now = at(CLAIM_MS - 1);
+    expect(await heir.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
+    now = at(CLAIM_MS);
+    expect(await heir.deliverDue(now)).toEqual({ delivered: 1, failed: 0 });
+    expect(told).toEqual(['lost?']);
+  });
+
+  it('retries a prompt event whose delivery failed in its writer', async () => {
+    let now = at(0);
+    const outbox = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
+    outboxes.push(outbox);
+    let calls = 0;
+    const live = outbox.define<{ n: number }>('test.live', {
+      prompt: true,
+      deliver: async () => {
+        if (++calls === 1) throw new Error('the bus is down');
+      },
+    });
+    const event = await t.db.transaction().execute((trx) => live.emit(trx, { n: 1 }));
+    await outbox.settle(event);
+    expect(await t.db.selectFrom('outbox_events').select(['delivered_at', 'last_error', 'next_attempt_at']).executeTakeFirstOrThrow()).toEqual({
+      delivered_at: null,
+      last_error: 'the bus is down',
+      next_attempt_at: at(backoffMs(0)).toISOString(),
+    });
+    now = at(backoffMs(0));
+    expect(await outbox.deliverDue(now)).toEqual({ delivered: 1, failed: 0 });
+    expect(calls).toBe(2);
+  });
 });

@@ -39,6 +39,13 @@ export interface EventDefinition<P> {
   tags?: (payload: P) => string[];
   /** The side effect. It may run more than once for one event; its effect must not (key it on `event.id`). */
   deliver?: (payload: P, event: DeliveredEvent) => Promise<void>;
+  /**
+   * Delivered by the writing process as soon as the write commits, before it answers (live
+   * events, which a reader waits for): the event is written claimed by its writer for CLAIM_MS,
+   * so no round takes it meanwhile, and a round delivers it once the claim runs out when the
+   * writer died first.
+   */
+  prompt?: boolean;
 }
 
 /** An event written in a transaction, to hand to `afterCommit` once that committed. */
@@ -46,6 +53,8 @@ export interface Emitted {
   readonly kind: string;
   readonly id: number;
   readonly payload: unknown;
+  /** A prompt event's claim, held by its writer: when it was written and until when. */
+  readonly claim?: { readonly createdAt: string; readonly until: string };
 }
 
 export interface EventKind<P> {
@@ -57,8 +66,13 @@ export interface EventKind<P> {
 export interface Outbox {
   /** Declares an event kind once: what it clears and what it sets off. */
   define<P>(kind: string, definition: EventDefinition<P>): EventKind<P>;
-  /** After the transaction that emitted them committed: clears their tags now and delivers them soon. */
+  /**
+   * After the transaction that emitted them committed: clears their tags now and delivers them
+   * soon (prompt events at once, in the background).
+   */
   afterCommit(...events: Emitted[]): void;
+  /** As `afterCommit`, and waits until the prompt events among them were delivered (or failed, to be retried). */
+  settle(...events: Emitted[]): Promise<void>;
   /** Starts a delivery round in this process unless one is running (it then runs another after). */
   nudge(): void;
   /** One round: claims the events due at `now` and delivers them. */
@@ -109,12 +123,14 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (tags?.length) invalidation.announce(tags);
   };
 
-  async function deliverOne(row: store.OutboxRow, now: Date): Promise<boolean> {
+  type Delivery = Pick<store.OutboxRow, 'id' | 'kind' | 'created_at' | 'attempts' | 'next_attempt_at'> & { payload: string | { parsed: unknown } };
+
+  async function deliverOne(row: Delivery, now: Date): Promise<boolean> {
     try {
       const definition = definitions.get(row.kind);
       // A kind this version does not know (an older or newer process wrote it) waits for one that does.
       if (!definition) throw new Error(`no definition for the event kind ${row.kind}`);
-      const payload: unknown = JSON.parse(row.payload);
+      const payload: unknown = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload.parsed;
       tagsOnDelivery(row.id, row.kind, payload);
       await definition.deliver?.(payload, { id: row.id, kind: row.kind, createdAt: row.created_at });
       await store.markDelivered(db, row.id, clock().toISOString());
@@ -162,8 +178,30 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       });
   }
 
+  /** A prompt event's delivery by its writer, under the claim it was written with. */
+  function deliverPrompt(event: Emitted): Promise<boolean> {
+    const claim = event.claim as NonNullable<Emitted['claim']>;
+    return deliverOne({ id: event.id, kind: event.kind, payload: { parsed: event.payload }, created_at: claim.createdAt, attempts: 0, next_attempt_at: claim.until }, clock());
+  }
+
+  function committed(events: Emitted[]): Emitted[] {
+    for (const event of events) {
+      clearTags(event.kind, event.payload);
+      clearedHere.add(event.id);
+    }
+    for (const id of clearedHere) {
+      if (clearedHere.size <= CLEARED_HERE_MAX) break;
+      clearedHere.delete(id);
+    }
+    if (events.some((e) => !e.claim)) nudge();
+    return events.filter((e) => e.claim);
+  }
+
+  // Prompt deliveries started in the background, awaited like rounds before the outbox closes.
+  const prompting = new Set<Promise<boolean>>();
+
   async function idle() {
-    while (round) await round;
+    while (round || prompting.size) await (round ?? Promise.all(prompting));
   }
 
   return {
@@ -173,21 +211,22 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       return {
         kind,
         async emit(writer, payload) {
-          const id = await store.insertEvent(writer, kind, payload, clock().toISOString());
-          return { kind, id, payload };
+          const now = clock();
+          const createdAt = now.toISOString();
+          if (!definition.prompt) return { kind, id: await store.insertEvent(writer, kind, payload, createdAt), payload };
+          const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+          return { kind, id: await store.insertEvent(writer, kind, payload, createdAt, until), payload, claim: { createdAt, until } };
         },
       };
     },
     afterCommit(...events) {
-      for (const event of events) {
-        clearTags(event.kind, event.payload);
-        clearedHere.add(event.id);
+      for (const event of committed(events)) {
+        const delivery = deliverPrompt(event).finally(() => prompting.delete(delivery));
+        prompting.add(delivery);
       }
-      for (const id of clearedHere) {
-        if (clearedHere.size <= CLEARED_HERE_MAX) break;
-        clearedHere.delete(id);
-      }
-      nudge();
+    },
+    async settle(...events) {
+      for (const event of committed(events)) await deliverPrompt(event);
     },
     nudge,
     deliverDue,

@@ -10,10 +10,11 @@ export type Writer = Kysely<Database> | Transaction<Database>;
 /** A parked event's next attempt: never, until someone resets it. */
 export const PARKED = '9999-12-31T23:59:59.999Z';
 
-export async function insertEvent(db: Writer, kind: string, payload: unknown, now: string): Promise<number> {
+/** Writes an event due at `nextAttemptAt`: now, or later for an event its writer delivers itself (claimed until then). */
+export async function insertEvent(db: Writer, kind: string, payload: unknown, now: string, nextAttemptAt = now): Promise<number> {
   const row = await db
     .insertInto('outbox_events')
-    .values({ kind, payload: JSON.stringify(payload), created_at: now, next_attempt_at: now })
+    .values({ kind, payload: JSON.stringify(payload), created_at: now, next_attempt_at: nextAttemptAt })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

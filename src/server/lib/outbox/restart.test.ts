@@ -12,7 +12,7 @@ describeEachEngine('outbox events across a restart', (engine) => {
       vi.spyOn(t.app.ctx.mailer, 'send').mockRejectedValue(new Error('smtp down'));
       const asked = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.7.0.1', payload: { email: u.email } });
       expect(asked.statusCode).toBe(200);
-      const event = () => t.app.ctx.db.selectFrom('outbox_events').select(['kind', 'delivered_at', 'last_error']).executeTakeFirst();
+      const event = () => t.app.ctx.db.selectFrom('outbox_events').select(['kind', 'delivered_at', 'last_error']).where('kind', '=', 'auth.password-reset-requested').executeTakeFirst();
       await vi.waitFor(async () => expect(await event()).toEqual({ kind: 'auth.password-reset-requested', delivered_at: null, last_error: 'smtp down' }));
       await t.app.close();
       expect(mailsTo(t.config.dataDir, u.email)).toEqual([]);

@@ -14,6 +14,8 @@ import { tags } from '../../lib/answer-cache/index';
 import { credits } from '../instagram/index';
 import { FEATURED_CREDITS } from '../payments/index';
 import { writeAudit } from './audit';
+import { adminEffects, type AdminEffects } from './effects';
+import type { Emitted } from '../../lib/outbox/index';
 import * as repo from './featured-repo';
 import type { AdminRouteOptions } from './options';
 import { decodeCursor, encodeCursor } from './premium-cursor';
@@ -52,12 +54,14 @@ export type AdminFeaturedService = ReturnType<typeof createAdminFeaturedService>
  */
 export function createAdminFeaturedService({ db, ctx, services }: AdminRouteOptions, clock: () => Date = () => new Date()) {
   /** The public answers that show featured status: the user's cards and session, the featured lists, the orderings by it. */
-  const invalidate = (userId: number) =>
-    ctx.invalidation.invalidate([tags.user(userId), tags.profile(userId), tags.featured, tags.artists, tags.listings('guest-spots'), tags.listings('availabilities')]);
+  const effects = adminEffects(ctx);
+  const featuredChanged = (trx: Parameters<AdminEffects['clear']>[0], userId: number) =>
+    effects.clear(trx, [tags.user(userId), tags.profile(userId), tags.featured, tags.artists, tags.listings('guest-spots'), tags.listings('availabilities')]);
 
   async function grant(adminId: number, userId: number, input: GrantFeaturedInput): Promise<FeaturedChange> {
     const now = clock();
     const at = now.toISOString();
+    let events: Emitted[] = [];
     const change = await db.transaction().execute(async (trx) => {
       const user = await repo.lockUser(trx, userId);
       if (!user) throw notFound('userNotFound');
@@ -78,9 +82,10 @@ export function createAdminFeaturedService({ db, ctx, services }: AdminRouteOpti
           after: { featuredUntil: endsAt, days: input.days, promotions: input.includePromotions ? [...FEATURED_CREDITS] : [] },
         },
       });
+      events = [await featuredChanged(trx, userId)];
       return { userId, featuredUntil: endsAt, periodId };
     });
-    invalidate(userId);
+    effects.committed(events);
     return change;
   }
 
@@ -88,6 +93,7 @@ export function createAdminFeaturedService({ db, ctx, services }: AdminRouteOpti
   async function revoke(adminId: number, userId: number, reason: string): Promise<FeaturedChange> {
     const now = clock();
     const at = now.toISOString();
+    let events: Emitted[] = [];
     const change = await db.transaction().execute(async (trx) => {
       const user = await repo.lockUser(trx, userId);
       if (!user) throw notFound('userNotFound');
@@ -102,9 +108,10 @@ export function createAdminFeaturedService({ db, ctx, services }: AdminRouteOpti
         reason,
         details: { before: { featuredUntil: user.featured_until }, after: { featuredUntil: at } },
       });
+      events = [await featuredChanged(trx, userId)];
       return { userId, featuredUntil: at };
     });
-    invalidate(userId);
+    effects.committed(events);
     return change;
   }
 

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEachEngine, type Engine, useTestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { makeAdmin } from '../../test/listing-factories';
@@ -111,6 +111,7 @@ describeEachEngine('admin gallery moderation', (engine: Engine) => {
     expect((await call('GET', `/api/gallery/image/${id}`, { as: owner })).json().image.hiddenReason).toBe('Not your own work');
     expect((await asAdmin('POST', `/api/admin/gallery/${id}/hide`, { reason: 'Again' })).statusCode).toBe(409);
     expect((await audit(id)).map((a) => [a.action, a.reason])).toEqual([['gallery.hide', 'Not your own work']]);
+    await t.app.ctx.outbox.drain();
     const mails = mailsTo(owner.email);
     expect(mails.some((m) => m.includes('Not your own work'))).toBe(true);
     expect((await asAdmin('GET', '/api/admin/gallery?status=hidden')).json().images.map((i: { id: number }) => i.id)).toContain(id);
@@ -143,7 +144,28 @@ describeEachEngine('admin gallery moderation', (engine: Engine) => {
     expect((await audit(id)).map((a) => a.action)).toEqual(['gallery.delete']);
     expect((await asAdmin('DELETE', `/api/admin/gallery/${id}`, { reason: 'Copyright complaint' })).statusCode).toBe(404);
     expect(await audit(id)).toHaveLength(1);
+    await t.app.ctx.outbox.drain();
     expect(mailsTo(owner.email).some((m) => m.includes('Copyright complaint'))).toBe(true);
+  });
+
+  it('keeps the owner’s mail while the mail server refuses it and sends it on a later round; the hide stands', async () => {
+    const owner = await createUser(t.app);
+    const id = await addImage(owner, { caption: 'Lotus' });
+    const send = vi.spyOn(t.app.ctx.mailer, 'send').mockRejectedValue(new Error('421 try again later'));
+    try {
+      expect((await asAdmin('POST', `/api/admin/gallery/${id}/hide`, { reason: 'Traced flash' })).statusCode).toBe(200);
+      await t.app.ctx.outbox.drain();
+      expect(send).toHaveBeenCalled();
+    } finally {
+      send.mockRestore();
+    }
+    expect(mailsTo(owner.email).some((m) => m.includes('Traced flash'))).toBe(false);
+    expect((await call('GET', `/api/gallery/image/${id}`)).statusCode).toBe(404);
+    const waiting = await t.app.ctx.db.selectFrom('outbox_events').select('last_error').where('kind', '=', 'admin.mail').where('delivered_at', 'is', null).execute();
+    expect(waiting.map((w) => w.last_error)).toEqual(['421 try again later']);
+    // The retry's time has come.
+    await t.app.ctx.outbox.drain(new Date(Date.now() + 10 * 60_000));
+    expect(mailsTo(owner.email).filter((m) => m.includes('Traced flash'))).toHaveLength(1);
   });
 
   it('counts images to review on the dashboard', async () => {

@@ -9,7 +9,7 @@ import type { AdminRouteOptions } from './options';
 /** /api/admin/gallery: the moderation grid and what an admin does to an image. */
 export async function adminGalleryRoutes(app: FastifyInstance, opts: AdminRouteOptions): Promise<void> {
   app.addHook('preHandler', requireAdmin);
-  const gallery = createAdminGalleryService({ ctx: opts.ctx, log: app.log });
+  const gallery = createAdminGalleryService({ ctx: opts.ctx });
   const idOf = (params: unknown) => parse(moderationImageParams, params).id;
   const reasonOf = (body: unknown) => parse(moderationReasonSchema, body ?? {}).reason;
 

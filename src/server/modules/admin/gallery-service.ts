@@ -1,30 +1,28 @@
-import { DEFAULT_LANGUAGE, isLanguage, withLanguage, type Language } from '../../../common/languages';
-import { buildPath } from '../../../common/routes';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages';
 import { GALLERY_QUEUE_PAGE, type ImageReviewState, type ModerationImage } from '../../../common/schemas/admin-moderation';
 import { isDbId } from '../../../common/schemas/ids';
 import { hasControlCharacters } from '../../../common/text';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { t } from '../../i18n';
 import { tags } from '../../lib/answer-cache/index';
 import { setImageFilesHidden } from '../../lib/images/index';
 import { cardImageTags } from '../gallery/index';
 import type { Transaction } from 'kysely';
 import { writeAudit } from './audit';
+import { adminEffects } from './effects';
 import * as repo from './gallery-repo';
 
 export type Trx = Transaction<Database>;
 
 export interface ModerationDeps {
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'invalidation' | 'deleteFiles' | 'config' | 'storage'>;
-  /** Where a mail that could not be sent is reported; the action it follows stands. */
-  log?: { error(obj: object, msg: string): void };
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'outbox' | 'deleteFiles' | 'config' | 'storage'>;
 }
 
 /**
  * A moderation step done inside the caller's transaction: what it changed (for the audit
- * entry) and the work that must wait until the transaction committed (caches, mail, files).
+ * entry) and the work that must wait until the transaction committed (its outbox events, which
+ * carry the cleared caches and the mail, and the files).
  */
 export interface Step {
   before: Record<string, unknown>;
@@ -37,23 +35,6 @@ const imageNotFound = () => new AppError(404, 'galleryImageNotFound');
 export function languageOf(row: { language?: string | null; owner_language?: string | null }): Language {
   const value = row.language ?? row.owner_language ?? null;
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-}
-
-/** Mails one user after an action committed, in their language; a failed mail is logged and the action stands. */
-export function createModerationMail(deps: ModerationDeps) {
-  return async (to: { email: string; name: string; language: Language }, key: string, params: Record<string, unknown>) => {
-    const { config, mailer } = deps.ctx;
-    const link = config.publicUrl + withLanguage(buildPath('contact'), to.language);
-    try {
-      await mailer.send({
-        to: to.email,
-        subject: t(to.language, `mail:${key}.subject`, params),
-        text: t(to.language, `mail:${key}.body`, { name: to.name, link, ...params }),
-      });
-    } catch (err) {
-      deps.log?.error({ err, mail: key }, 'moderation mail failed');
-    }
-  };
 }
 
 /** The place after the last image of a page, as an opaque URL-safe string. */
@@ -103,10 +84,10 @@ export type AdminGalleryService = ReturnType<typeof createAdminGalleryService>;
  * owner sees why), shows them again, or deletes them with their files.
  */
 export function createAdminGalleryService(deps: ModerationDeps) {
-  const { db, invalidation } = deps.ctx;
-  const mail = createModerationMail(deps);
+  const { db } = deps.ctx;
+  const effects = adminEffects(deps.ctx);
   /** The owner's profile, the gallery pages and every card showing the owner's latest works. */
-  const changed = (userId: number) => invalidation.invalidate([tags.profile(userId), tags.gallery, ...cardImageTags(userId)]);
+  const changed = (trx: Trx, userId: number) => effects.clear(trx, [tags.profile(userId), tags.gallery, ...cardImageTags(userId)]);
   // The caption in the mail, so the owner knows which image; none when it has no caption.
   const captionPart = (row: repo.LockedImage) => (row.caption ? ` (“${row.caption}”)` : '');
   const ownerOf = (row: repo.LockedImage) => ({ email: row.owner_email, name: row.owner_name, language: languageOf(row) });
@@ -150,13 +131,13 @@ export function createAdminGalleryService(deps: ModerationDeps) {
     if (row.hidden_at) throw new AppError(409, 'moderationImageHidden');
     const now = new Date().toISOString();
     await repo.setHidden(trx, id, { at: now, reason }, now);
+    const events = [await changed(trx, row.user_id), await effects.mail(trx, ownerOf(row), 'moderationImageHidden', { reason, caption: captionPart(row) })];
     return {
       before: { hidden: false },
       after: { hidden: true, reason },
       afterCommit: async () => {
-        changed(row.user_id);
+        effects.committed(events);
         await setImageFilesHidden(deps.ctx.storage, [row.image_url], true);
-        await mail(ownerOf(row), 'moderationImageHidden', { reason, caption: captionPart(row) });
       },
     };
   }
@@ -166,11 +147,12 @@ export function createAdminGalleryService(deps: ModerationDeps) {
     if (!row) throw imageNotFound();
     if (!row.hidden_at) throw new AppError(409, 'moderationImageNotHidden');
     await repo.setHidden(trx, id, null, new Date().toISOString());
+    const events = [await changed(trx, row.user_id)];
     return {
       before: { hidden: true, reason: row.hidden_reason },
       after: { hidden: false, reason },
       afterCommit: async () => {
-        changed(row.user_id);
+        effects.committed(events);
         await setImageFilesHidden(deps.ctx.storage, [row.image_url], false);
       },
     };
@@ -181,13 +163,13 @@ export function createAdminGalleryService(deps: ModerationDeps) {
     const row = await repo.lockImage(trx, id);
     if (!row) throw imageNotFound();
     await repo.deleteImage(trx, id);
+    const events = [await changed(trx, row.user_id), await effects.mail(trx, ownerOf(row), 'moderationImageRemoved', { reason, caption: captionPart(row) })];
     return {
       before: { exists: true, userId: row.user_id, caption: row.caption, hidden: !!row.hidden_at },
       after: { exists: false },
       afterCommit: async () => {
-        changed(row.user_id);
+        effects.committed(events);
         await deps.ctx.deleteFiles([row.image_url, row.medium_url, row.thumbnail_url]);
-        await mail(ownerOf(row), 'moderationImageRemoved', { reason, caption: captionPart(row) });
       },
     };
   }

@@ -9,7 +9,7 @@ import type { AdminRouteOptions } from './options';
 /** /api/admin/instagram: the promotion requests and the decisions on them (publish, reschedule, reject). */
 export async function adminInstagramRoutes(app: FastifyInstance, opts: AdminRouteOptions): Promise<void> {
   app.addHook('preHandler', requireAdmin);
-  const instagram = createAdminInstagramService(opts, app.log);
+  const instagram = createAdminInstagramService(opts);
 
   app.get('/instagram/requests', { config: { input: { query: promotionsQuery } } }, async (request) => instagram.list(parse(promotionsQuery, request.query ?? {})));
 

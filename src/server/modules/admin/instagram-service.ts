@@ -4,7 +4,11 @@ import type { PromotionProduct } from '../../../common/schemas/payments';
 import { pathTo } from '../../../common/routes';
 import { profilePath } from '../../../common/username';
 import { t } from '../../i18n';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Emitted } from '../../lib/outbox/index';
 import { writeAudit } from './audit';
+import { adminEffects } from './effects';
 import * as repo from './instagram-repo';
 import type { AdminRouteOptions } from './options';
 import { decodeCursor, encodeCursor } from './premium-cursor';
@@ -43,17 +47,18 @@ export function presentRequest(row: repo.RequestRow, now: Date): PromotionReques
   };
 }
 
-type Log = { error(obj: object, msg: string): void };
-
 export type AdminInstagramService = ReturnType<typeof createAdminInstagramService>;
 
 /**
  * The promotion requests: the queue by planned time, and the three decisions on an open one.
  * Each decision goes through the planned-posts service, whose guarded update lets exactly one
  * of any number of parallel decisions win; the audit entry is written inside that transaction.
- * The owner's mail leaves after the commit, and a failed mail never undoes the decision.
+ * The owner's mail is written in that transaction too and leaves after the commit (through the
+ * outbox, retried while the mail server refuses); a failed mail never undoes the decision.
  */
-export function createAdminInstagramService({ db, ctx, services }: AdminRouteOptions, log: Log) {
+export function createAdminInstagramService({ db, ctx, services }: AdminRouteOptions) {
+  const effects = adminEffects(ctx);
+
   async function list(query: PromotionsQuery): Promise<{ requests: PromotionRequest[]; nextCursor: string | null }> {
     const { cursor, ...filters } = query;
     const at = cursor === undefined ? undefined : decodeCursor(cursor, 'number');
@@ -71,15 +76,13 @@ export function createAdminInstagramService({ db, ctx, services }: AdminRouteOpt
     return presentRequest(row, new Date());
   }
 
-  /** Mails the owner in their language; logged, never thrown, since the decision has committed. */
-  function tell(userId: number, compose: (lang: Language, name: string, link: string) => { subject: string; text: string }): void {
-    void (async () => {
-      const owner = await repo.findOwnerContact(db, userId);
-      if (!owner) return;
-      const lang = isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE;
-      const link = `${ctx.config.publicUrl}${pathTo('userPosts', { username: profilePath(owner.username) }, lang)}`;
-      await ctx.mailer.send({ to: owner.email, ...compose(lang, owner.name || owner.username, link) });
-    })().catch((err: unknown) => log.error({ err, userId }, 'mailing a promotion decision failed'));
+  /** The owner's mail in their language, written in the decision's transaction. */
+  async function tell(trx: Transaction<Database>, userId: number, compose: (lang: Language, name: string, link: string) => { subject: string; text: string }): Promise<Emitted | null> {
+    const owner = await repo.findOwnerContact(trx, userId);
+    if (!owner) return null;
+    const lang = isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE;
+    const link = `${ctx.config.publicUrl}${pathTo('userPosts', { username: profilePath(owner.username) }, lang)}`;
+    return effects.send(trx, { to: owner.email, ...compose(lang, owner.name || owner.username, link) });
   }
 
   const typeName = (lang: Language, productType: string) => t(lang, `mail:adminPromotion.types.${productType}`);
@@ -101,46 +104,52 @@ export function createAdminInstagramService({ db, ctx, services }: AdminRouteOpt
 
   /** Rejects it: the credit spent (or the product bought for it) comes back as a credit, and the owner learns why. */
   async function reject(adminId: number, id: number, reason: string): Promise<PromotionRequest> {
-    const decided = await services.instagram.decidePromotion(id, 'rejected', {
+    let mail: Emitted | null = null;
+    await services.instagram.decidePromotion(id, 'rejected', {
       reason,
-      also: (trx, row) =>
-        writeAudit(trx, {
+      also: async (trx, row) => {
+        await writeAudit(trx, {
           adminId,
           action: 'promotion.reject',
           targetType: 'post_promotion',
           targetId: id,
           reason,
           details: { before: { status: 'requested' }, after: { status: 'rejected', creditReturned: row.product_type, postId: row.post_id } },
-        }),
+        });
+        mail = await tell(trx, row.user_id, (lang, name, link) => ({
+          subject: t(lang, 'mail:adminPromotion.rejectedSubject', { type: typeName(lang, row.product_type) }),
+          text: t(lang, 'mail:adminPromotion.rejectedBody', { name, type: typeName(lang, row.product_type), reason, link }),
+        }));
+      },
     });
-    const request = await answer(id);
-    tell(request.user.id, (lang, name, link) => ({
-      subject: t(lang, 'mail:adminPromotion.rejectedSubject', { type: typeName(lang, decided.productType) }),
-      text: t(lang, 'mail:adminPromotion.rejectedBody', { name, type: typeName(lang, decided.productType), reason, link }),
-    }));
-    return request;
+    effects.committed([mail]);
+    return answer(id);
   }
 
   /** Moves the post to another time (future, else 400); the owner is told the new time. */
   async function reschedule(adminId: number, id: number, plannedAt: string): Promise<PromotionRequest> {
-    const moved = await services.instagram.reschedulePromotion(id, plannedAt, (trx, before) =>
-      writeAudit(trx, {
+    let mail: Emitted | null = null;
+    const at = new Date(plannedAt).toISOString();
+    await services.instagram.reschedulePromotion(id, plannedAt, async (trx, before) => {
+      await writeAudit(trx, {
         adminId,
         action: 'promotion.reschedule',
         targetType: 'post_promotion',
         targetId: id,
-        details: { before: { plannedAt: before.plannedAt }, after: { plannedAt: new Date(plannedAt).toISOString() }, postId: before.postId },
-      }),
-    );
-    const request = await answer(id);
-    tell(moved.userId, (lang, name, link) => {
-      const when = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(moved.plannedAt));
-      return {
-        subject: t(lang, 'mail:adminPromotion.rescheduledSubject', { type: typeName(lang, request.productType) }),
-        text: t(lang, 'mail:adminPromotion.rescheduledBody', { name, type: typeName(lang, request.productType), when, link }),
-      };
+        details: { before: { plannedAt: before.plannedAt }, after: { plannedAt: at }, postId: before.postId },
+      });
+      const promotion = await repo.findPromotionOwner(trx, id);
+      if (!promotion) return;
+      mail = await tell(trx, promotion.user_id, (lang, name, link) => {
+        const when = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(at));
+        return {
+          subject: t(lang, 'mail:adminPromotion.rescheduledSubject', { type: typeName(lang, promotion.product_type) }),
+          text: t(lang, 'mail:adminPromotion.rescheduledBody', { name, type: typeName(lang, promotion.product_type), when, link }),
+        };
+      });
     });
-    return request;
+    effects.committed([mail]);
+    return answer(id);
   }
 
   return { list, publish, reject, reschedule };

@@ -68,6 +68,7 @@ describeEachEngine('admin reports: one audit entry per resolution', (engine: Eng
         expect(await suspendedAt(owner.user.id)).not.toBeNull();
         // The suspension's transaction ended the owner's sessions.
         expect((await call('GET', '/api/auth/me', { as: owner })).statusCode).toBe(401);
+        await t.app.ctx.outbox.drain();
         const mail = mailsTo(t.config.dataDir, owner.email).find((m) => m.includes('suspended'));
         expect(mail).toContain('Reason: Copied from another artist');
         expect(mail).toMatch(/\/contact\?appeal=\d+\.\d+\.[A-Za-z0-9_-]{43}/);

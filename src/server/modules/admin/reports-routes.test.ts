@@ -33,7 +33,11 @@ describeEachEngine('admin reports queue', (engine: Engine) => {
   const auditOf = (type: string, id: number) =>
     t.app.ctx.db.selectFrom('admin_audit_log').select(['action', 'reason', 'details']).where('target_type', '=', type).where('target_id', '=', String(id)).orderBy('id').execute();
   // Decoded, so a soft line break that moves with the date's length cannot split the words looked for.
-  const mailsTo = (email: string): string[] => mailFilesTo(t.config.dataDir, email);
+  // Mails leave through the outbox after the answer: delivered here before they are read.
+  const mailsTo = async (email: string): Promise<string[]> => {
+    await t.app.ctx.outbox.drain();
+    return mailFilesTo(t.config.dataDir, email);
+  };
 
   it('answers a visitor 401 and an artist or a studio 403', async () => {
     for (const [method, url, payload] of [
@@ -102,7 +106,7 @@ describeEachEngine('admin reports queue', (engine: Engine) => {
     expect((await auditOf('image', id)).map((a) => a.action)).toEqual(['report.resolve']);
     expect((await call('GET', `/api/gallery/image/${id}`)).statusCode).toBe(404);
     for (const r of reporters) {
-      const mails = mailsTo(r.email);
+      const mails = await mailsTo(r.email);
       expect(mails.some((m) => m.includes('We hid what you reported.'))).toBe(true);
       // Who acted and why stays inside the team.
       expect(mails.some((m) => m.includes('Copied from another artist') || m.includes(people.admin.user.username))).toBe(false);
@@ -142,7 +146,7 @@ describeEachEngine('admin reports queue', (engine: Engine) => {
     const dismissed = await resolve({ targetType: 'user', targetId: target.user.id, action: 'dismiss', reason: 'Nothing wrong' });
     expect(dismissed.json().status).toBe('dismissed');
     expect((await asAdmin('GET', '/api/admin/reports?status=dismissed&targetType=user')).json().reports.map((g: { targetId: number }) => g.targetId)).toContain(target.user.id);
-    expect(mailsTo(reviewer.email).some((m) => m.includes('We found no breach of our rules'))).toBe(true);
+    expect((await mailsTo(reviewer.email)).some((m) => m.includes('We found no breach of our rules'))).toBe(true);
 
     const spammer = await createUser(t.app);
     const image = await addImage(spammer);
@@ -161,7 +165,7 @@ describeEachEngine('admin reports queue', (engine: Engine) => {
     const target = await createUser(t.app);
     await report(reporter, { targetType: 'user', targetId: target.user.id, reason: 'fake' });
     await resolve({ targetType: 'user', targetId: target.user.id, action: 'dismiss', reason: 'ok' });
-    expect(mailsTo(reporter.email).some((m) => m.includes('Unser Team hat sie'))).toBe(true);
+    expect((await mailsTo(reporter.email)).some((m) => m.includes('Unser Team hat sie'))).toBe(true);
   });
 
   it('counts open reported targets on the dashboard', async () => {

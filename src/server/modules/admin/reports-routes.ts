@@ -14,9 +14,8 @@ export async function adminReportRoutes(app: FastifyInstance, opts: AdminRouteOp
   const { services } = opts;
   const reports = createAdminReportService({
     ctx: opts.ctx,
-    log: app.log,
-    gallery: createAdminGalleryService({ ctx: opts.ctx, log: app.log }),
-    users: createAdminUserService({ ctx: opts.ctx, auth: services.auth, log: app.log }),
+    gallery: createAdminGalleryService({ ctx: opts.ctx }),
+    users: createAdminUserService({ ctx: opts.ctx, auth: services.auth }),
     listings: { guest_spot: services.guestSpots, availability: services.availabilities },
     spotFiles: services.spotPhotos.filesOfSpot,
     notify: services.notifications.notify,

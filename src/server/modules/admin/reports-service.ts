@@ -13,7 +13,8 @@ import type { ListingService } from '../listings/index';
 import type { NotificationService } from '../notifications/index';
 import { deleteReviewIn } from '../reviews/index';
 import { writeAudit } from './audit';
-import { createModerationMail, languageOf, type AdminGalleryService, type ModerationDeps, type Step, type Trx } from './gallery-service';
+import { adminEffects } from './effects';
+import { languageOf, type AdminGalleryService, type ModerationDeps, type Step, type Trx } from './gallery-service';
 import { notifyReporters } from './report-notices';
 import * as repo from './reports-repo';
 import type { AdminUserService } from './users-service';
@@ -78,8 +79,8 @@ export type AdminReportService = ReturnType<typeof createAdminReportService>;
  * outcome, never who acted.
  */
 export function createAdminReportService(deps: ReportDeps) {
-  const { db, invalidation } = deps.ctx;
-  const mail = createModerationMail(deps);
+  const { db } = deps.ctx;
+  const effects = adminEffects(deps.ctx);
 
   async function list(filter: { status: ReportState; targetType?: ReportTargetType; cursor?: string }) {
     const after = filter.cursor === undefined ? undefined : decodeGroupCursor(filter.cursor);
@@ -117,13 +118,14 @@ export function createAdminReportService(deps: ReportDeps) {
     if (!row) throw targetGone();
     const now = new Date().toISOString();
     if (!row.hidden_at) await repo.hideListing(trx, table, id, reason, now);
+    const events = [
+      await listingChanged(trx, type, id, row.owner_id),
+      await effects.mail(trx, { email: row.owner_email, name: row.owner_name, language: languageOf(row) }, 'moderationListingHidden', { reason, title: row.title }),
+    ];
     return {
       before: { hidden: !!row.hidden_at, active: row.is_active === 1 },
       after: { hidden: true, active: false },
-      afterCommit: async () => {
-        listingChanged(type, id, row.owner_id);
-        await mail({ email: row.owner_email, name: row.owner_name, language: languageOf(row) }, 'moderationListingHidden', { reason, title: row.title });
-      },
+      afterCommit: async () => effects.committed(events),
     };
   }
 
@@ -133,20 +135,23 @@ export function createAdminReportService(deps: ReportDeps) {
     if (!row) throw targetGone();
     const files = type === 'guest_spot' ? await deps.spotFiles(trx, id) : [];
     await repo.deleteListing(trx, table, id);
+    const events = [
+      await listingChanged(trx, type, id, row.owner_id),
+      await effects.mail(trx, { email: row.owner_email, name: row.owner_name, language: languageOf(row) }, 'moderationListingRemoved', { reason, title: row.title }),
+    ];
     return {
       before: { exists: true, title: row.title, ownerId: row.owner_id },
       after: { exists: false },
       afterCommit: async () => {
-        listingChanged(type, id, row.owner_id);
+        effects.committed(events);
         if (files.length) await deps.ctx.deleteFiles(files);
-        await mail({ email: row.owner_email, name: row.owner_name, language: languageOf(row) }, 'moderationListingRemoved', { reason, title: row.title });
       },
     };
   }
 
-  function listingChanged(type: 'guest_spot' | 'availability', id: number, ownerId: number) {
+  function listingChanged(trx: Trx, type: 'guest_spot' | 'availability', id: number, ownerId: number) {
     const { kind } = deps.listings[type];
-    invalidation.invalidate([
+    return effects.clear(trx, [
       tags.listing(kind.cacheKey, id),
       tags.listings(kind.cacheKey),
       tags.profile(ownerId),
@@ -164,11 +169,12 @@ export function createAdminReportService(deps: ReportDeps) {
   async function removeReview(trx: Trx, id: number): Promise<Step> {
     const reviewed = await deleteReviewIn(trx, id);
     if (reviewed === null) throw targetGone();
+    // The reviewed user's rating shows on their profile and cards.
+    const events = [await effects.clear(trx, [tags.user(reviewed), tags.profile(reviewed)])];
     return {
       before: { exists: true, reviewedId: reviewed },
       after: { exists: false },
-      // The reviewed user's rating shows on their profile and cards.
-      afterCommit: async () => invalidation.invalidate([tags.user(reviewed), tags.profile(reviewed)]),
+      afterCommit: async () => effects.committed(events),
     };
   }
 
@@ -232,7 +238,18 @@ export function createAdminReportService(deps: ReportDeps) {
         },
       });
       const announce = await notifyReporters(trx, deps.notify, open, input, adminId);
-      return { step, reporters: open, announce };
+      // Each reporter learns the outcome in their language; the admin and the reason stay inside.
+      const mails = [];
+      for (const r of open) {
+        const language: Language = languageOf({ language: r.reporter_language });
+        mails.push(
+          await effects.mail(trx, { email: r.reporter_email, name: r.reporter_name, language }, 'reportOutcome', {
+            date: String(r.created_at).slice(0, 10),
+            outcome: t(language, `mail:reportOutcome.outcomes.${input.action}`),
+          }),
+        );
+      }
+      return { step, reporters: open, announce, mails };
     };
     let done: Awaited<ReturnType<typeof body>>;
     if (input.action === 'suspend_owner') {
@@ -250,17 +267,10 @@ export function createAdminReportService(deps: ReportDeps) {
     } else {
       done = await db.transaction().execute((trx) => body(trx));
     }
-    const { step, reporters, announce } = done;
+    const { step, reporters, announce, mails } = done;
     await step?.afterCommit();
     await announce();
-    // Each reporter learns the outcome in their language; the admin and the reason stay inside.
-    for (const r of reporters) {
-      const language: Language = languageOf({ language: r.reporter_language });
-      await mail({ email: r.reporter_email, name: r.reporter_name, language }, 'reportOutcome', {
-        date: String(r.created_at).slice(0, 10),
-        outcome: t(language, `mail:reportOutcome.outcomes.${input.action}`),
-      });
-    }
+    effects.committed(mails);
     return { status, closed: reporters.length };
   }
 

@@ -23,7 +23,7 @@ function adminIdOf(request: { user: { id: number } | null }): number {
 /** /api/admin/users: the list, a user's page, and what an admin does to an account. */
 export async function adminUserRoutes(app: FastifyInstance, opts: AdminRouteOptions): Promise<void> {
   app.addHook('preHandler', requireAdmin);
-  const users = createAdminUserService({ ctx: opts.ctx, auth: opts.services.auth, log: app.log });
+  const users = createAdminUserService({ ctx: opts.ctx, auth: opts.services.auth });
   const idOf = (params: unknown) => parse(adminUserParams, params).id;
 
   app.get('/users', { config: { input: { query: adminUsersQuery } } }, async (request) => users.list(parse(adminUsersQuery, request.query)));

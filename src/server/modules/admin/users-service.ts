@@ -17,22 +17,20 @@ import {
 } from '../../../common/schemas/admin-users';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { t } from '../../i18n';
 import { ALL, sessionTag, tags } from '../../lib/answer-cache/index';
 import { consume, refund } from '../../lib/rate-limit/index';
 import { isSuspended, LIMITS, verifyPassword, type AuthService } from '../auth/index';
 import { APPEAL_DAYS, appealToken } from '../contact/index';
 import { writeAudit } from './audit';
+import { adminEffects } from './effects';
 import { decodeAuditCursor, encodeAuditCursor, presentAuditEntry } from './audit-presenter';
 import { listAudit } from './audit-repo';
 import type { Step, Trx } from './gallery-service';
 import * as repo from './users-repo';
 
 export interface AdminUserDeps {
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'invalidation' | 'rateLimits' | 'config'>;
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'outbox' | 'invalidation' | 'rateLimits' | 'config'>;
   auth: Pick<AuthService, 'endSessionsOfUser' | 'removeAccountById'>;
-  /** Where a mail that could not be sent is reported; the action it follows stands. */
-  log?: { error(obj: object, msg: string): void };
 }
 
 /** Entries of each kind the detail page shows. */
@@ -59,8 +57,12 @@ const byAdmin = (id: number | null, username: string | null) => (id !== null && 
 
 export type AdminUserService = ReturnType<typeof createAdminUserService>;
 
+/** The session cache carries the role; admins leave the artist list and its featured places. */
+const roleTags = (id: number) => [sessionTag(id), tags.user(id), tags.profile(id), tags.artists, tags.featured];
+
 export function createAdminUserService(deps: AdminUserDeps) {
-  const { db, mailer, invalidation, rateLimits, config } = deps.ctx;
+  const { db, invalidation, rateLimits, config } = deps.ctx;
+  const effects = adminEffects(deps.ctx);
 
   async function list(query: AdminUsersQuery): Promise<AdminUsersPage> {
     const now = new Date();
@@ -145,20 +147,9 @@ export function createAdminUserService(deps: AdminUserDeps) {
     return `${config.publicUrl}${withLanguage(buildPath('contact'), languageOf(row))}?appeal=${token}`;
   }
 
-  /** Mails the user after the action committed; a failed mail is logged and the action stands. */
-  async function mail(row: repo.AdminUserRow, key: string, params: Record<string, unknown>) {
-    const lang = languageOf(row);
-    const contact = config.publicUrl + withLanguage(buildPath('contact'), lang);
-    try {
-      await mailer.send({
-        to: row.email,
-        subject: t(lang, `mail:${key}.subject`),
-        text: t(lang, `mail:${key}.body`, { name: row.name, link: contact, ...params }),
-      });
-    } catch (err) {
-      deps.log?.error({ err, userId: row.id, mail: key }, 'admin user mail failed');
-    }
-  }
+  /** A mail to the user, written in the action's transaction and sent after it commits. */
+  const mail = (trx: Trx, row: repo.AdminUserRow, key: string, params: Record<string, unknown>) =>
+    effects.mail(trx, { email: row.email, name: row.name, language: languageOf(row) }, key, params);
 
   /**
    * The suspension's own writes inside a transaction that also ends the user's sessions (the
@@ -184,18 +175,23 @@ export function createAdminUserService(deps: AdminUserDeps) {
       if (!row) throw notFound();
       if (isSuspended(row)) throw new AppError(409, 'adminUserAlreadySuspended');
       await repo.setSuspension(trx, id, { at: now, until, reason: input.reason });
+      // The profile, cards, listings and images leave every list and page: rare enough to clear all.
+      const events = [
+        await effects.clear(trx, [ALL]),
+        await mail(trx, target, until ? 'accountSuspendedUntil' : 'accountSuspended', {
+          reason: input.reason,
+          date: until ? formatDay(until, languageOf(target)) : '',
+          appeal: appealLink(target, now),
+          days: APPEAL_DAYS,
+        }),
+      ];
       const step: Step = {
         before: { suspended: false },
         after: { suspended: true, until },
         afterCommit: async () => {
-          // The profile, cards, listings and images leave every list and page: rare enough to clear all.
+          effects.committed(events);
+          // Every process stops serving the account before the admin's answer, not at its delivery.
           await invalidation.invalidateEverywhere([ALL]);
-          await mail(target, until ? 'accountSuspendedUntil' : 'accountSuspended', {
-            reason: input.reason,
-            date: until ? formatDay(until, languageOf(target)) : '',
-            appeal: appealLink(target, now),
-            days: APPEAL_DAYS,
-          });
         },
       };
       result = { value: await also(trx, step), step };
@@ -214,7 +210,7 @@ export function createAdminUserService(deps: AdminUserDeps) {
 
   async function unsuspend(adminId: number, id: number, input: z.infer<typeof adminUnsuspendSchema>): Promise<AdminUserDetail> {
     const target = await requireOther(adminId, id);
-    await db.transaction().execute(async (trx) => {
+    const events = await db.transaction().execute(async (trx) => {
       const row = await repo.lockUser(trx, id);
       if (!row) throw notFound();
       if (!isSuspended(row)) throw new AppError(409, 'adminUserNotSuspended');
@@ -227,16 +223,16 @@ export function createAdminUserService(deps: AdminUserDeps) {
         reason: input.reason ?? null,
         details: { before: { suspended: true, until: row.suspended_until }, after: { suspended: false } },
       });
+      return [await effects.clear(trx, [ALL]), await mail(trx, target, 'accountUnsuspended', {})];
     });
-    invalidation.invalidate([ALL]);
-    await mail(target, 'accountUnsuspended', {});
+    effects.committed(events);
     return detail(id);
   }
 
   async function changeRole(adminId: number, id: number, input: z.infer<typeof adminRoleSchema>): Promise<AdminUserDetail> {
     await requireOther(adminId, id);
     await requireOwnPassword(adminId, input.password);
-    await db.transaction().execute(async (trx) => {
+    const events = await db.transaction().execute(async (trx) => {
       await keepAnAdmin(trx, adminId, input.role === 'admin' ? null : id);
       const row = await repo.lockUser(trx, id);
       if (!row) throw notFound();
@@ -250,9 +246,11 @@ export function createAdminUserService(deps: AdminUserDeps) {
         reason: input.reason ?? null,
         details: { before: { role: row.role }, after: { role: input.role } },
       });
+      return [await effects.clear(trx, roleTags(id))];
     });
-    // The session cache carries the role; admins leave the artist list and its featured places.
-    await invalidation.invalidateEverywhere([sessionTag(id), tags.user(id), tags.profile(id), tags.artists, tags.featured]);
+    effects.committed(events);
+    // Every process reads the new role before the admin's answer, not at the event's delivery.
+    await invalidation.invalidateEverywhere(roleTags(id));
     return detail(id);
   }
 
@@ -261,7 +259,8 @@ export function createAdminUserService(deps: AdminUserDeps) {
     const target = await repo.lockUser(trx, id);
     if (!target) throw notFound();
     const warningId = await repo.insertWarning(trx, { userId: id, adminId, reason, now: new Date().toISOString() });
-    return { before: {}, after: { warningId }, afterCommit: () => mail(target, 'accountWarning', { reason }) };
+    const events = [await mail(trx, target, 'accountWarning', { reason })];
+    return { before: {}, after: { warningId }, afterCommit: async () => effects.committed(events) };
   }
 
   async function warn(adminId: number, id: number, input: z.infer<typeof adminWarnSchema>): Promise<AdminUserDetail> {

@@ -4,6 +4,7 @@ import { describeEachEngine, type Engine, useTestApp } from '../../test/app';
 import { createUser, sessionCookie, type TestUser } from '../../test/factories';
 import { createAvailability, makeAdmin } from '../../test/listing-factories';
 import { callerFor, type Method } from '../../test/call-as';
+import { mailsTo } from '../../test/mail-files';
 import { usePeople } from '../../test/people';
 import { givePicture } from '../../test/pictures';
 
@@ -162,6 +163,9 @@ describeEachEngine('admin users', (engine: Engine) => {
       expect(res.json().user.counts.warnings).toBe(1);
       expect(res.json().user.warnings[0].reason).toBe('Please stop sending the same message to everyone.');
       expect((await auditAbout(user.user.id)).map((a) => a.action)).toEqual(['user.warn']);
+      // The mail was written with the warning and leaves through the outbox.
+      await t.app.ctx.outbox.drain();
+      expect(mailsTo(t.config.dataDir, user.email).filter((m) => m.includes('Please stop sending the same message to everyone.'))).toHaveLength(1);
     });
 
     it('deletes an account with the admin password, once', async () => {

@@ -9,7 +9,8 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/index';
 import { AppError } from '../../errors';
 import { t } from '../../i18n';
-import { eventKey, type Emitted } from '../../lib/outbox/index';
+import { noInvalidation } from '../../lib/answer-cache/index';
+import { definePrompt, eventKey, type Emitted } from '../../lib/outbox/index';
 import { presentUserCard } from '../../lib/user-card';
 import { renderAgreementPdf, type AgreementPdfPart } from './pdf';
 import { authorizeAccept, authorizeRead } from './policy';
@@ -61,6 +62,13 @@ export function createAgreementService(deps: AgreementServiceDeps) {
   const { db, events, outbox, mailer, config } = deps;
   const today = deps.today ?? todayInBerlin;
   const repo = createAgreementRepo(db);
+
+  /** An acceptance, told live to both sides' open deal lists. */
+  const accepted = definePrompt<{ parties: number[]; requestId: number | null; stayId: number; status: StayStatus }>(outbox, noInvalidation, 'agreements.accepted', {
+    async deliver({ parties, requestId, stayId, status }) {
+      events.publish(parties, { type: 'deal.changed', requestId, stayId, status });
+    },
+  });
 
   const acceptedMail = outbox.define<AcceptedMail>('agreements.accepted-mail', {
     deliver: ({ to, name, lang, actor, stayId, startDate, endDate, agreed }, event) =>
@@ -153,7 +161,10 @@ export function createAgreementService(deps: AgreementServiceDeps) {
         const inserted = await repo.accept(trx, { stay_id: locked.id, user_id: user.id, side, terms_hash: hash, accepted_at: nowIso() });
         const acceptances = await repo.acceptances(locked.id, hash, trx);
         let mail: Emitted | null = null;
+        let told: { events: Emitted[]; change: Parameters<typeof accepted.emit>[1] } | null = null;
         if (inserted !== undefined) {
+          const change = { parties: [locked.artist_id, locked.studio_id], requestId: locked.request_id, stayId: locked.id, status: stayStatus(locked, today()) };
+          told = { events: await accepted.emit(trx, change), change };
           const actor = side === 'artist' ? parties.artist : parties.studio;
           const other = side === 'artist' ? parties.studio : parties.artist;
           // The account's message mails are its switch for mails about its deals, as the deals module reads it.
@@ -171,14 +182,11 @@ export function createAgreementService(deps: AgreementServiceDeps) {
             });
           }
         }
-        return { stay: locked, hash, acceptances, inserted: inserted !== undefined, mail };
+        return { stay: locked, hash, acceptances, mail, told };
       });
-      const agreement = present(outcome.stay, parties, outcome.hash, outcome.acceptances);
-      if (outcome.inserted) {
-        if (outcome.mail) outbox.afterCommit(outcome.mail);
-        events.publish([outcome.stay.artist_id, outcome.stay.studio_id], { type: 'deal.changed', requestId: outcome.stay.request_id, stayId: outcome.stay.id, status: agreement.status });
-      }
-      return agreement;
+      if (outcome.mail) outbox.afterCommit(outcome.mail);
+      if (outcome.told) await accepted.committed(outcome.told.events, outcome.told.change);
+      return present(outcome.stay, parties, outcome.hash, outcome.acceptances);
     },
 
     /**

@@ -21,7 +21,7 @@ import { indexProfile } from '../search/index';
 import { consume, refund, resetLimit, type Limit } from '../../lib/rate-limit/index';
 import { ALL, sessionTag, tags } from '../../lib/answer-cache/index';
 import { t } from '../../i18n';
-import { eventKey, type DeliveredEvent, type Emitted } from '../../lib/outbox/index';
+import { defineChange, eventKey, type DeliveredEvent, type Emitted } from '../../lib/outbox/index';
 import { purposeMac } from '../../lib/signed-token';
 import { refuseCommonPassword } from './common-passwords';
 import { dummyHash, hashPassword, verifyPassword } from './password';
@@ -155,6 +155,13 @@ export function createAuthService(deps: AuthDeps) {
     await sessionsChanged(userId);
   }
   const createUser = (account: NewAccount) => insertAccount(db, account);
+  /** A new artist heads the artist list. */
+  const artistJoined = defineChange<Record<string, never>>(deps.outbox, invalidation, 'auth.artist-joined', () => [tags.artists]);
+  /**
+   * A deleted account's cards, listings, images and sessions leave every answer, and the ratings
+   * it gave change profiles not read here: rare enough to clear everything.
+   */
+  const accountRemoved = defineChange<Record<string, never>>(deps.outbox, invalidation, 'auth.account-removed', () => [ALL]);
   // Mails speak the account's stored language; one never stored falls back to the request's.
   const storedLanguage = (row: Pick<UserRow, 'language'>, fallback: Language): Language => (isLanguage(row.language) ? row.language : fallback);
   // Made once per service, on the first login of an unknown email.
@@ -168,9 +175,17 @@ export function createAuthService(deps: AuthDeps) {
     if (await repo.findUserByEmailKey(db, emailKey(input.email))) throw conflict('emailTaken');
     if (await repo.usernameKeyTaken(db, usernameKey(username))) throw conflict('usernameTaken');
     try {
-      const row = await createUser({ username, email: input.email.trim(), userType: input.userType, password: { plain: input.password }, profile: { language: lang } });
-      // A new artist heads the artist list.
-      if (row.user_type === 'artist') invalidation.invalidate([tags.artists]);
+      const account: NewAccount = { username, email: input.email.trim(), userType: input.userType, password: { plain: input.password }, profile: { language: lang } };
+      const row =
+        input.userType === 'artist'
+          ? await artistJoined.around({}, (within) =>
+              db.transaction().execute(async (trx) => {
+                const made = await insertAccount(trx, account);
+                await within(trx);
+                return made;
+              }),
+            )
+          : await createUser(account);
       const token = await startSession(db, row.id);
       return { user: presentSessionUser(row), token };
     } catch (err) {
@@ -263,10 +278,12 @@ export function createAuthService(deps: AuthDeps) {
     await endSessionsOfUser(userId);
     // After the sessions: the account can write no new review in between.
     await deps.releaseAccountReviews(userId);
-    await repo.deleteUser(db, userId, within);
-    // Its cards, listings, images and sessions leave every answer, and the ratings it gave
-    // change profiles we did not read: rare enough to clear everything.
-    invalidation.invalidate([ALL]);
+    await accountRemoved.around({}, (emit) =>
+      repo.deleteUser(db, userId, async (trx) => {
+        await within?.(trx);
+        await emit(trx);
+      }),
+    );
     await deps.deleteFiles(files);
   }
 

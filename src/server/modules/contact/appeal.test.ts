@@ -28,6 +28,7 @@ describeEachEngine('suspension appeals', (engine: Engine) => {
     await t.app.ctx.db.updateTable('users').set({ language: 'de' }).where('id', '=', user.user.id).execute();
     const res = await call('POST', `/api/admin/users/${user.user.id}/suspend`, { as: people.admin, payload: body });
     expect(res.statusCode, res.body).toBe(200);
+    await t.app.ctx.outbox.drain();
     const mail = mailsTo(t.config.dataDir, user.email).at(-1) ?? '';
     const token = /\/de\/contact\?appeal=(\S+)/.exec(mail)?.[1];
     expect(token, mail).toBeDefined();

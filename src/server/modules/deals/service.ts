@@ -19,7 +19,7 @@ import { nowIso } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { t } from '../../i18n';
-import { eventKey, type Emitted } from '../../lib/outbox/index';
+import { definePrompt, eventKey, type Emitted } from '../../lib/outbox/index';
 import { tags } from '../../lib/answer-cache/index';
 import type { CardImages } from '../gallery/index';
 import type { MessageService } from '../messages/index';
@@ -64,6 +64,15 @@ interface Subject {
   title: string;
 }
 
+/** What a change tells both sides live, and the stay whose pages it changes. */
+interface Live {
+  parties: number[];
+  requestId: number | null;
+  stayId: number | null;
+  status: string;
+  stay?: { artistId: number; studioId: number };
+}
+
 const languageOf = (row: Pick<DealPersonRow, 'language'>): Language => (isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE);
 
 /**
@@ -76,9 +85,16 @@ export function createDealService(deps: DealServiceDeps) {
   const { db, events, outbox, mailer, config, messages, pictures } = deps;
   const { invalidation } = deps;
 
-  /** A stay shows on both profiles and the artist's tour: their kept pages and answers go when it is confirmed or cancelled. */
-  const forgetPages = (stay: Pick<StayRow, 'artist_id' | 'studio_id'>) =>
-    invalidation.invalidate([tags.user(stay.artist_id), tags.profile(stay.artist_id), tags.user(stay.studio_id), tags.profile(stay.studio_id)]);
+  /**
+   * A request or stay changed: both sides' open deal lists hear it live; a stay shows on both
+   * profiles and the artist's tour, whose kept pages and answers go when it is confirmed or cancelled.
+   */
+  const dealChanged = definePrompt<Live>(deps.outbox, invalidation, 'deals.changed', {
+    tags: ({ stay }) => (stay ? [tags.user(stay.artistId), tags.profile(stay.artistId), tags.user(stay.studioId), tags.profile(stay.studioId)] : []),
+    async deliver({ parties, requestId, stayId, status }) {
+      events.publish(parties, { type: 'deal.changed', requestId, stayId, status: status as never });
+    },
+  });
   const today = deps.today ?? todayInBerlin;
   const repo = createDealRepo(db);
 
@@ -119,6 +135,7 @@ export function createDealService(deps: DealServiceDeps) {
     subject: Subject,
     status: DealMessageReference['status'],
     extra: { reason?: string | null; content?: string },
+    live: Live,
   ) {
     const lang = languageOf(recipient);
     const key = change === 'declined' && extra.reason ? 'declinedReason' : change;
@@ -137,13 +154,14 @@ export function createDealService(deps: DealServiceDeps) {
     });
     // The account's message mails are the switch for mails about what happens in its conversations.
     const mail: Emitted | null = recipient.email_on_message ? await changed.emit(trx, { to: recipient.email, name: recipient.name || recipient.username, lang, change, line }) : null;
-    return { row, mail };
+    return { row, mail, live, told: await dealChanged.emit(trx, live) };
   }
 
-  async function announce(done: { row: Awaited<ReturnType<typeof messages.postLine>>; mail: Emitted | null }, parties: number[], event: { requestId: number | null; stayId: number | null; status: string }) {
+  /** After the change committed: the mail goes, the line and the change are told live to both. */
+  async function announce(done: Awaited<ReturnType<typeof record>>) {
     if (done.mail) outbox.afterCommit(done.mail);
     await messages.announceLines([done.row]);
-    events.publish(parties, { type: 'deal.changed', requestId: event.requestId, stayId: event.stayId, status: event.status as never });
+    await dealChanged.committed(done.told, done.live);
   }
 
   const subjectOf = (r: RequestRow, title: string, stayId: number | null = r.stay_id): Subject => ({
@@ -177,9 +195,9 @@ export function createDealService(deps: DealServiceDeps) {
     const done = await repo.transaction(async (trx) => {
       const decided = await repo.decide(trx, id, day, { status, decided_at: nowIso(), reason: action === 'answer' ? reason : null });
       if (!decided) throw notPending();
-      return record(trx, status, actor, recipient, subjectOf(decided, await titleOf(decided, trx)), status, { reason });
+      return record(trx, status, actor, recipient, subjectOf(decided, await titleOf(decided, trx)), status, { reason }, { parties: [request.artist_id, request.studio_id], requestId: id, stayId: null, status });
     });
-    await announce(done, [request.artist_id, request.studio_id], { requestId: id, stayId: null, status });
+    await announce(done);
   }
 
   return {
@@ -241,13 +259,18 @@ export function createDealService(deps: DealServiceDeps) {
         });
         const decided = await repo.decide(trx, id, day, { status: 'accepted', decided_at: now, stay_id: stay.id });
         if (!decided) throw notPending();
-        const done = await record(trx, 'accepted', actor, recipient, subjectOf(decided, spot?.title ?? (await titleOf(decided, trx)), stay.id), 'accepted', {});
+        const done = await record(trx, 'accepted', actor, recipient, subjectOf(decided, spot?.title ?? (await titleOf(decided, trx)), stay.id), 'accepted', {}, {
+          parties: [request.artist_id, request.studio_id],
+          requestId: id,
+          stayId: stay.id,
+          status: 'accepted',
+          stay: { artistId: stay.artist_id, studioId: stay.studio_id },
+        });
         const confirmed = deps.onStayConfirmed ? await deps.onStayConfirmed(trx, stay.id) : null;
         return { stay, done, confirmed };
       });
       if (confirmed) outbox.afterCommit(confirmed);
-      forgetPages(stay);
-      await announce(done, [request.artist_id, request.studio_id], { requestId: id, stayId: stay.id, status: 'accepted' });
+      await announce(done);
       return presentStay(stay, people, day);
     },
 
@@ -306,10 +329,11 @@ export function createDealService(deps: DealServiceDeps) {
         });
         if (id === undefined) return null;
         const subject: Subject = { requestId: id, kind: 'invitation', startDate: input.startDate, endDate: input.endDate, stayId: null, title: spotTitle ?? availability.title };
-        return { id, done: await record(trx, 'invitation', actor, recipient, subject, 'pending', { content: input.message }) };
+        const live: Live = { parties: [user.id, availability.artist_id], requestId: id, stayId: null, status: 'pending' };
+        return { id, done: await record(trx, 'invitation', actor, recipient, subject, 'pending', { content: input.message }, live) };
       });
       if (!made) throw new AppError(409, 'invitationPending');
-      await announce(made.done, [user.id, availability.artist_id], { requestId: made.id, stayId: null, status: 'pending' });
+      await announce(made.done);
       return { id: made.id };
     },
 
@@ -350,10 +374,16 @@ export function createDealService(deps: DealServiceDeps) {
           stayId: cancelled.id,
           title,
         };
-        return { cancelled, done: await record(trx, 'cancelled', actor, recipient, subject, 'cancelled', { reason }) };
+        const live: Live = {
+          parties: [found.artist_id, found.studio_id],
+          requestId: cancelled.request_id,
+          stayId: id,
+          status: 'cancelled',
+          stay: { artistId: cancelled.artist_id, studioId: cancelled.studio_id },
+        };
+        return { cancelled, done: await record(trx, 'cancelled', actor, recipient, subject, 'cancelled', { reason }, live) };
       });
-      forgetPages(cancelled);
-      await announce(done, [found.artist_id, found.studio_id], { requestId: cancelled.request_id, stayId: id, status: 'cancelled' });
+      await announce(done);
       return presentStay(cancelled, people, day);
     },
 

@@ -17,17 +17,23 @@ export function findFollowable(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
-/** Follows once: the primary key lets one of parallel inserts through, the others change nothing. */
-export async function insertFollow(db: Db, followerId: number, followedId: number, now: string): Promise<void> {
-  await db
+/**
+ * Follows once: the primary key lets one of parallel inserts through, the others change nothing.
+ * True when this call made the follow.
+ */
+export async function insertFollow(db: Db, followerId: number, followedId: number, now: string): Promise<boolean> {
+  const [result] = await db
     .insertInto('follows')
     .values({ follower_id: followerId, followed_id: followedId, created_at: now })
     .onConflict((oc) => oc.columns(['follower_id', 'followed_id']).doNothing())
     .execute();
+  return Number(result?.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function deleteFollow(db: Db, followerId: number, followedId: number): Promise<void> {
-  await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followed_id', '=', followedId).execute();
+/** True when this call ended a follow. */
+export async function deleteFollow(db: Db, followerId: number, followedId: number): Promise<boolean> {
+  const [result] = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followed_id', '=', followedId).execute();
+  return Number(result?.numDeletedRows ?? 0) > 0;
 }
 
 export async function isFollowing(db: Db, followerId: number, followedId: number): Promise<boolean> {

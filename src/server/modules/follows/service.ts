@@ -17,9 +17,10 @@ import { profilePath } from '../../../common/username';
 import type { AppContext } from '../../context';
 import { AppError, notFound, unauthorized } from '../../errors';
 import { noInvalidation, tags } from '../../lib/answer-cache/index';
+import { defineChange } from '../../lib/outbox/index';
 import * as repo from './repo';
 
-export type FollowDeps = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'invalidation'>> & {
+export type FollowDeps = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'invalidation' | 'outbox'>> & {
   /** Now; tests move it. */
   now?: () => Date;
 };
@@ -55,7 +56,10 @@ function presentCard(row: repo.FollowRow): FollowCard {
   return { id: row.id, name: row.name, username: row.username, avatar: row.avatar, userType: row.user_type as UserType, city: row.city_name ?? row.city, followedAt: row.followed_at };
 }
 
-export function createFollowService({ db, invalidation = noInvalidation, now = () => new Date() }: FollowDeps) {
+export function createFollowService({ db, invalidation = noInvalidation, outbox, now = () => new Date() }: FollowDeps) {
+  /** A follow or unfollow: the followed profile's answer carries the follower count. */
+  const followed = defineChange<{ userId: number }>(outbox, invalidation, 'follows.changed', ({ userId }) => [tags.profile(userId)]);
+
   /** The account to follow: an artist or studio that is not staff and not suspended; anything else is 404. */
   async function requireFollowable(userId: number): Promise<void> {
     const row = await repo.findFollowable(db, userId);
@@ -71,8 +75,11 @@ export function createFollowService({ db, invalidation = noInvalidation, now = (
   async function follow(viewer: SessionUser, userId: number): Promise<FollowState> {
     if (viewer.id === userId) throw new AppError(400, 'followSelf');
     await requireFollowable(userId);
-    await repo.insertFollow(db, viewer.id, userId, now().toISOString());
-    invalidation.invalidate([tags.profile(userId)]);
+    await followed.around({ userId }, (within) =>
+      db.transaction().execute(async (trx) => {
+        if (await repo.insertFollow(trx, viewer.id, userId, now().toISOString())) await within(trx);
+      }),
+    );
     return state(viewer, userId);
   }
 
@@ -80,8 +87,11 @@ export function createFollowService({ db, invalidation = noInvalidation, now = (
   async function unfollow(viewer: SessionUser, userId: number): Promise<FollowState> {
     if (viewer.id === userId) throw new AppError(400, 'followSelf');
     await requireFollowable(userId);
-    await repo.deleteFollow(db, viewer.id, userId);
-    invalidation.invalidate([tags.profile(userId)]);
+    await followed.around({ userId }, (within) =>
+      db.transaction().execute(async (trx) => {
+        if (await repo.deleteFollow(trx, viewer.id, userId)) await within(trx);
+      }),
+    );
     return state(viewer, userId);
   }
 

@@ -20,7 +20,7 @@ import { nowIso } from '../../db/index';
 import type { ForumHiddenBy } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
-import { defineChange } from '../../lib/outbox/index';
+import { defineChange, definePrompt, type PromptEvent } from '../../lib/outbox/index';
 import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
 import { consume, type Limit } from '../../lib/rate-limit/index';
 import type { Announce, NotificationService } from '../notifications/index';
@@ -88,6 +88,21 @@ export function createForumService(deps: ForumDeps) {
   async function publishToAdmins(event: Parameters<typeof events.publish>[1]) {
     const ids = await repo.adminIds(db);
     if (ids.length) events.publish(ids, event);
+  }
+
+  // Live events, written with the post and told by the writer right after the commit.
+  const threadCreated = definePrompt<{ threadId: number; categoryId: number }>(deps.outbox, deps.invalidation, 'forum.thread-created', {
+    deliver: ({ threadId, categoryId }) => publishToAdmins({ type: 'forum.thread.created', threadId, categoryId }),
+  });
+  const postCreated = definePrompt<{ threadId: number; postId: number; told: number[] }>(deps.outbox, deps.invalidation, 'forum.post-created', {
+    async deliver({ threadId, postId, told }) {
+      events.publish(told, { type: 'forum.post.created', threadId, postId });
+    },
+  });
+  /** A live event written in `trx`, as the announce to run once it committed. */
+  async function announcing<P>(trx: repo.Trx, event: PromptEvent<P>, payload: P): Promise<Announce> {
+    const told = await event.emit(trx, payload);
+    return () => event.committed(told, payload);
   }
 
   /** Counts a write against the hour's limit; a repeat of a client id already counted is free, so retries never hit the limit. */
@@ -257,11 +272,12 @@ export function createForumService(deps: ForumDeps) {
       const announces = verdict.hold
         ? []
         : await notifyMentions(trx, { authorId: user.id, authorName: user.name, userIds: rendered.addressedIds, title: input.title, url: forumThreadPath(id, slug) });
+      // The admins' open tabs hear of every new thread, a held one too.
+      announces.push(await announcing(trx, threadCreated, { threadId: id, categoryId: input.categoryId }));
       await indexThread(trx, id);
       return { id, created: true, announces, categoryId: input.categoryId };
     });
     for (const announce of done.announces) await announce();
-    if (done.created) await publishToAdmins({ type: 'forum.thread.created', threadId: done.id, categoryId: input.categoryId });
     return { thread: await threadAnswer(done.id, user, lang), created: done.created };
   }
 
@@ -288,7 +304,7 @@ export function createForumService(deps: ForumDeps) {
     const done = await writing(async (trx) => {
       await repo.lockAuthor(trx, user.id);
       const repeat = input.clientId ? await repo.findPostIdByClient(trx, user.id, input.clientId) : undefined;
-      if (repeat) return { id: repeat.id, created: false, announces: [] as Announce[], told: [] as number[] };
+      if (repeat) return { id: repeat.id, created: false, announces: [] as Announce[] };
       const verdict = await moderate(trx, { kind: 'reply', authorId: user.id, body: input.body, links: rendered.links, images: input.imageIds.length });
       const id = await repo.insertPost(trx, {
         thread_id: threadId, author_id: user.id, is_opening: 0, reply_to_post_id: replyTo, body: input.body, body_html: rendered.html,
@@ -299,21 +315,20 @@ export function createForumService(deps: ForumDeps) {
       await attach(trx, id, user.id, input.imageIds);
       await repo.autoWatch(trx, threadId, user.id, now);
       let announces: Announce[] = [];
-      let told: number[] = [];
       if (!verdict.hold) {
         await repo.bumpThread(trx, threadId, 1, now);
         const url = forumPostPath(threadId, row.slug, await pageOfPost(trx, threadId, id, publicViewer), id);
         // One notice a person: the addressed get the mention, watchers not addressed the reply.
         const addressed = [...new Set(quotedAuthorId === null ? rendered.addressedIds : [...rendered.addressedIds, quotedAuthorId])];
         announces = await notifyMentions(trx, { authorId: user.id, authorName: user.name, userIds: addressed, title: row.title, url });
-        told = await repo.watchersToNotify(trx, threadId, user.id, addressed);
+        const told = await repo.watchersToNotify(trx, threadId, user.id, addressed);
         for (const userId of told) announces.push(await deps.notify(trx, { userId, kind: 'forum_reply', params: { name: user.name, title: row.title }, url }));
+        if (told.length) announces.push(await announcing(trx, postCreated, { threadId, postId: id, told }));
       }
       await indexThread(trx, threadId);
-      return { id, created: true, announces, told };
+      return { id, created: true, announces };
     });
     for (const announce of done.announces) await announce();
-    if (done.created && done.told.length) events.publish(done.told, { type: 'forum.post.created', threadId, postId: done.id });
     return { ...(await answerFor(done.id)), created: done.created };
   }
 

@@ -4,6 +4,7 @@ import { isPostgresDb, type Db } from '../../db/index';
 import type { Database, GuestSpotPhotosTable } from '../../db/schema';
 import { countRows } from '../../db/count-rows';
 import { pictureColumns, type NewPicture } from '../../lib/images/index';
+import type { Within } from '../../lib/outbox/index';
 
 type Executor = Db | Transaction<Database>;
 
@@ -63,7 +64,7 @@ async function lockSpot(trx: Transaction<Database>, spotId: number): Promise<boo
  * parallel uploads get distinct positions and never pass the cap, and a spot being deleted
  * (which locks the same row) either sees the new photo's files or refuses it.
  */
-export async function insertPhoto(db: Db, photo: NewPhoto, max: number): Promise<number | 'full' | 'gone'> {
+export async function insertPhoto(db: Db, photo: NewPhoto, max: number, within?: Within): Promise<number | 'full' | 'gone'> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockSpot(trx, photo.spotId))) return 'gone' as const;
     const current = await trx
@@ -83,6 +84,7 @@ export async function insertPhoto(db: Db, photo: NewPhoto, max: number): Promise
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await within?.(trx);
     return row.id;
   });
 }
@@ -98,7 +100,7 @@ export async function deletePhoto(db: Db, spotId: number, photoId: number): Prom
  * false, nothing written). Read and write share the spot's row lock, so an upload or delete
  * in between cannot slip past the check.
  */
-export async function reorderPhotos(db: Db, spotId: number, orderedIds: number[]): Promise<boolean> {
+export async function reorderPhotos(db: Db, spotId: number, orderedIds: number[], within?: Within): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockSpot(trx, spotId))) return false;
     const rows = await trx.selectFrom('guest_spot_photos').select('id').where('guest_spot_id', '=', spotId).execute();
@@ -113,6 +115,7 @@ export async function reorderPhotos(db: Db, spotId: number, orderedIds: number[]
       })
       .where('guest_spot_id', '=', spotId)
       .execute();
+    await within?.(trx);
     return true;
   });
 }

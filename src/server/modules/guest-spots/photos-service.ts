@@ -6,6 +6,7 @@ import { writeAudit } from '../../db/audit-log';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { tags } from '../../lib/answer-cache/index';
+import { defineChange, type Within } from '../../lib/outbox/index';
 import { processImage, recordStoredImage, storeImage, variantRecord } from '../../lib/images/index';
 import { canManage } from '../listings/index';
 import { guestSpotKind } from './kind';
@@ -23,7 +24,7 @@ export function presentPhoto(row: repo.PhotoRow): CardImage {
   return { id: row.id, thumbnailUrl: row.thumbnail_url, mediumUrl: row.medium_url, largeUrl: row.image_url, width: row.width, height: row.height };
 }
 
-export type GuestSpotPhotoDeps = Pick<AppContext, 'db' | 'storage' | 'deleteFiles' | 'invalidation'>;
+export type GuestSpotPhotoDeps = Pick<AppContext, 'db' | 'storage' | 'deleteFiles' | 'invalidation'> & Partial<Pick<AppContext, 'outbox'>>;
 export type GuestSpotPhotoService = ReturnType<typeof createGuestSpotPhotoService>;
 
 /**
@@ -33,8 +34,12 @@ export type GuestSpotPhotoService = ReturnType<typeof createGuestSpotPhotoServic
 export function createGuestSpotPhotoService(deps: GuestSpotPhotoDeps) {
   const { db } = deps;
   /** The spot's detail answers, the guest spot lists (whose cards lead with the first photo) and its studio's profile tab. */
-  const changed = (spot: Spot) =>
-    deps.invalidation.invalidate([tags.listing(guestSpotKind.cacheKey, spot.id), tags.listings(guestSpotKind.cacheKey), tags.profile(spot.studio_id)]);
+  const change = defineChange<{ spotId: number; studioId: number }>(deps.outbox, deps.invalidation, 'guest-spots.photos-changed', ({ spotId, studioId }) => [
+    tags.listing(guestSpotKind.cacheKey, spotId),
+    tags.listings(guestSpotKind.cacheKey),
+    tags.profile(studioId),
+  ]);
+  const changing = <T>(spot: Spot, write: (within: Within) => Promise<T>) => change.around({ spotId: spot.id, studioId: spot.studio_id }, write);
 
   async function spotOr404(id: number): Promise<Spot> {
     const spot = await repo.findSpot(db, id);
@@ -90,28 +95,30 @@ export function createGuestSpotPhotoService(deps: GuestSpotPhotoDeps) {
       const processed = await processImage(buffer, 'gallery');
       const stored = await storeImage(deps.storage, processed, `guest-spots/${spot.id}`);
       let refusal: 'full' | 'gone' = 'full';
-      const id = await recordStoredImage(
-        stored,
-        deps.deleteFiles,
-        () =>
-          repo.insertPhoto(
-            db,
-            {
-              spotId: spot.id,
-              userId: user.id,
-              ...variantRecord(processed, stored),
-              now: new Date().toISOString(),
-            },
-            GUEST_SPOT_PHOTOS_MAX,
-          ),
-        (answer): answer is 'full' | 'gone' => {
-          if (typeof answer === 'number') return false;
-          refusal = answer;
-          return true;
-        },
-        () => (refusal === 'gone' ? spotNotFound() : photosFull()),
+      const id = await changing(spot, (within) =>
+        recordStoredImage(
+          stored,
+          deps.deleteFiles,
+          () =>
+            repo.insertPhoto(
+              db,
+              {
+                spotId: spot.id,
+                userId: user.id,
+                ...variantRecord(processed, stored),
+                now: new Date().toISOString(),
+              },
+              GUEST_SPOT_PHOTOS_MAX,
+              within,
+            ),
+          (answer): answer is 'full' | 'gone' => {
+            if (typeof answer === 'number') return false;
+            refusal = answer;
+            return true;
+          },
+          () => (refusal === 'gone' ? spotNotFound() : photosFull()),
+        ),
       );
-      changed(spot);
       const photos = await listOne(spot.id);
       const photo = photos.find((p) => p.id === id);
       // Deleted again in the blink between insert and read (another tab).
@@ -125,7 +132,8 @@ export function createGuestSpotPhotoService(deps: GuestSpotPhotoDeps) {
       if (!canManage(user, spot.studio_id)) throw new AppError(403, 'forbidden');
       const row = await repo.findPhoto(db, spotId, photoId);
       if (!row) throw photoNotFound();
-      const gone = await db.transaction().execute(async (trx) => {
+      const gone = await changing(spot, (within) =>
+        db.transaction().execute(async (trx) => {
         if (!(await repo.deletePhoto(trx, spotId, photoId))) return false;
         // An admin deleting a studio's photo is a moderation action: its audit entry commits with it.
         if (user.id !== spot.studio_id) {
@@ -137,10 +145,11 @@ export function createGuestSpotPhotoService(deps: GuestSpotPhotoDeps) {
             details: { before: { photoId, imageUrl: row.image_url }, after: { photoId: null } },
           });
         }
+        await within(trx);
         return true;
-      });
+      }),
+      );
       if (!gone) throw photoNotFound();
-      changed(spot);
       await deps.deleteFiles([row.image_url, row.medium_url, row.thumbnail_url]);
       return listOne(spotId);
     },
@@ -148,8 +157,7 @@ export function createGuestSpotPhotoService(deps: GuestSpotPhotoDeps) {
     /** `ids` must name every photo of the spot, each once (400 otherwise): the first becomes the card's cover. */
     async reorder(user: SessionUser, spotId: number, ids: number[]): Promise<CardImage[]> {
       const spot = await ownSpot(user, spotId);
-      if (!(await repo.reorderPhotos(db, spotId, ids))) throw orderInvalid();
-      changed(spot);
+      if (!(await changing(spot, (within) => repo.reorderPhotos(db, spotId, ids, within)))) throw orderInvalid();
       return listOne(spotId);
     },
 

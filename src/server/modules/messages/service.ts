@@ -14,13 +14,14 @@ import { consume, refund } from '../../lib/rate-limit/index';
 import { t } from '../../i18n';
 import { noInvalidation, tags } from '../../lib/answer-cache/index';
 import type { EventBus } from '../../lib/events/port';
+import { definePrompt, type Emitted } from '../../lib/outbox/index';
 import { presentUserCard } from '../../lib/user-card';
 import { MESSAGES_PER_DAY, MESSAGES_PER_MINUTE, newConversationLimit } from './limits';
 import { authorizeApply, authorizeDelete, authorizeMessage, canMessage } from './policy';
 import { presentContact, presentConversation, presentMessage, type DealReferenceSnapshot, type ReferenceSnapshot } from './presenter';
 import { createMessageRepo, pairOf, type GuestSpotRef, type MessageRow, type PersonRow } from './repo';
 
-export type MessageServiceDeps = Pick<AppContext, 'db' | 'rateLimits'> & Partial<Pick<AppContext, 'invalidation'>> & { events: EventBus };
+export type MessageServiceDeps = Pick<AppContext, 'db' | 'rateLimits'> & Partial<Pick<AppContext, 'invalidation' | 'outbox'>> & { events: EventBus };
 
 /** What a new message carries besides its text. */
 interface Outgoing {
@@ -55,6 +56,12 @@ export interface SystemLine {
   reference: DealMessageReference;
 }
 
+/** A system line stored in a change's transaction, with the live event to hand on after its commit. */
+export interface PostedLine {
+  row: MessageRow;
+  events: Emitted[];
+}
+
 /** The days between two yyyy-mm-dd days, both counted. */
 const daysOf = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
@@ -85,9 +92,10 @@ function applicationDays(spot: GuestSpotRef, input: ApplyInput, today: string): 
 /**
  * Messages between users: threads, the conversation list and unread count kept in one row per
  * participant, read marks, deletion, guest spot applications, the rate limits, and the live
- * events of each change (published after the change is committed).
+ * events of each change (outbox events written with the change and published by the writer
+ * right after its commit, or by the next round when it died first).
  */
-export function createMessageService({ db, rateLimits, events, invalidation = noInvalidation }: MessageServiceDeps) {
+export function createMessageService({ db, rateLimits, events, outbox, invalidation = noInvalidation }: MessageServiceDeps) {
   const repo = createMessageRepo(db);
   const userKey = (id: number) => [`user:${id}`];
   /** The guest spots' cache key (their kind's `cacheKey`), which names a spot's kept answer. */
@@ -171,15 +179,40 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
     return { row, created: true };
   }
 
-  /** Tells both sides about a new message, and the receiver their new unread count. */
-  async function announce(message: Message): Promise<void> {
-    events.publish([message.senderId, message.receiverId], { type: 'message.created', message });
-    events.publish([message.receiverId], { type: 'unread.count', count: await repo.unreadCount(message.receiverId) });
-  }
-
   async function publishCount(userId: number): Promise<void> {
     events.publish([userId], { type: 'unread.count', count: await repo.unreadCount(userId) });
   }
+
+  /** Tells both sides about a new message as it is now (nothing once deleted), and the receiver their unread count. */
+  async function announce({ messageId }: { messageId: number }): Promise<void> {
+    const row = await repo.findMessage(messageId);
+    if (!row) return;
+    const message = (await present([row], await repo.people([row.sender_id, row.receiver_id])))[0] as Message;
+    events.publish([message.senderId, message.receiverId], { type: 'message.created', message });
+    await publishCount(message.receiverId);
+  }
+
+  const sent = definePrompt(outbox, invalidation, 'messages.sent', { deliver: announce });
+  const read = definePrompt<{ readerId: number; contactId: number; readAt: string; upToId: number }>(outbox, invalidation, 'messages.read', {
+    async deliver(mark) {
+      events.publish([mark.contactId], { type: 'conversation.read', ...mark });
+      await publishCount(mark.readerId);
+    },
+  });
+  const deleted = definePrompt<{ id: number; senderId: number; receiverId: number }>(outbox, invalidation, 'messages.deleted', {
+    async deliver(gone) {
+      events.publish([gone.senderId, gone.receiverId], { type: 'message.deleted', ...gone });
+      await publishCount(gone.receiverId);
+    },
+  });
+  /** An application: its message, and both sides' deal lists; the spot's kept answer was this artist's too (hasApplied false), from now on it is not. */
+  const applied = definePrompt<{ messageId: number; spotId: number; applicationId: number; artistId: number; studioId: number }>(outbox, invalidation, 'messages.applied', {
+    tags: ({ spotId }) => [tags.listing(GUEST_SPOTS, spotId)],
+    async deliver(made) {
+      await announce(made);
+      events.publish([made.artistId, made.studioId], { type: 'deal.changed', requestId: made.applicationId, stayId: null, status: 'pending' });
+    },
+  });
 
   /** The default text of an application, in the studio's language (else the artist's). */
   function applicationText(title: string, days: { startDate: string; endDate: string }, lang: Language): string {
@@ -207,9 +240,15 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
     async markRead(user: SessionUser, contactId: number): Promise<number> {
       await personOrThrow(contactId);
       const readAt = nowIso();
-      const ids = await repo.transaction((trx) => repo.markRead(trx, user.id, contactId, readAt));
-      if (ids.length) events.publish([contactId], { type: 'conversation.read', readerId: user.id, contactId, readAt, upToId: Math.max(...ids) });
-      await publishCount(user.id);
+      const { ids, told } = await repo.transaction(async (trx) => {
+        const ids = await repo.markRead(trx, user.id, contactId, readAt);
+        if (!ids.length) return { ids, told: null };
+        const mark = { readerId: user.id, contactId, readAt, upToId: Math.max(...ids) };
+        return { ids, told: { mark, events: await read.emit(trx, mark) } };
+      });
+      if (told) await read.committed(told.events, told.mark);
+      // Nothing was unread: the count is told all the same, for a tab that missed an event.
+      else await publishCount(user.id);
       return ids.length;
     },
 
@@ -226,14 +265,17 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
       if (receiver.role === 'admin') throw new AppError(403, 'messageStaff');
       authorizeMessage(user.id, receiverId, await repo.blocksBetween(user.id, receiverId));
       await countMessage(user.id);
-      const { row, created } = await repo.transaction((trx) => deliver(trx, { sender, receiverId, content: input.content, clientId, counted: false }));
+      const { row, created, told } = await repo.transaction(async (trx) => {
+        const done = await deliver(trx, { sender, receiverId, content: input.content, clientId, counted: false });
+        return { ...done, told: done.created ? await sent.emit(trx, { messageId: done.row.id }) : [] };
+      });
       if (!created) {
         await refundMessage(user.id);
         const people = row.receiver_id === receiver.id ? [sender, receiver] : [sender, ...(await repo.people([row.receiver_id]))];
         return { message: (await present([row], people))[0] as Message, created: false };
       }
+      await sent.committed(told, { messageId: row.id });
       const message = (await present([row], [sender, receiver]))[0] as Message;
-      await announce(message);
       return { message, created: true };
     },
 
@@ -243,17 +285,17 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
       if (!message) throw new AppError(404, 'messageNotFound');
       authorizeDelete(user, message);
       const { sender_id: senderId, receiver_id: receiverId } = message;
-      const deleted = await repo.transaction(async (trx) => {
+      const gone = { id, senderId, receiverId };
+      const told = await repo.transaction(async (trx) => {
         await repo.lockPair(trx, senderId, receiverId);
         const row = await repo.deleteMessage(trx, id);
-        if (!row) return false;
+        if (!row) return null;
         await repo.setLast(trx, senderId, receiverId, await repo.lastOfPair(trx, senderId, receiverId));
         await repo.recountUnread(trx, receiverId, senderId);
-        return true;
+        return deleted.emit(trx, gone);
       });
-      if (!deleted) throw new AppError(404, 'messageNotFound');
-      events.publish([senderId, receiverId], { type: 'message.deleted', id, senderId, receiverId });
-      await publishCount(receiverId);
+      if (!told) throw new AppError(404, 'messageNotFound');
+      await deleted.committed(told, gone);
     },
 
     /** Hides a conversation for me up to its last message; the contact keeps theirs, and a later message shows it again. */
@@ -310,17 +352,15 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
         if (applicationId === undefined) return null;
         await countConversation(sender);
         const delivered = await deliver(trx, { sender, receiverId: spot.studio_id, content: text, clientId: null, reference, counted: true });
-        return { row: delivered.row, applicationId };
+        const told = { messageId: delivered.row.id, spotId: spot.id, applicationId, artistId: user.id, studioId: spot.studio_id };
+        return { row: delivered.row, applicationId, told, events: await applied.emit(trx, told) };
       });
       if (!made) {
         await refundMessage(user.id);
         throw new AppError(409, 'applicationPending', {}, { conversationId });
       }
-      // The spot's kept answer was this artist's too (hasApplied false); from now on it is not.
-      invalidation.invalidate([tags.listing(GUEST_SPOTS, spot.id)]);
+      await applied.committed(made.events, made.told);
       const message = (await present([made.row], [sender, receiver]))[0] as Message;
-      await announce(message);
-      events.publish([user.id, spot.studio_id], { type: 'deal.changed', requestId: made.applicationId, stayId: null, status: 'pending' });
       return { message, conversationId, applicationId: made.applicationId };
     },
 
@@ -340,10 +380,10 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
 
     /**
      * Stores a request's system line in the caller's transaction (the pair's conversation rows
-     * follow); hand the answer to `announceLines` once it committed. Lines count against no limit:
-     * they record what the two did.
+     * follow, and its live event); hand the answer to `announceLines` once it committed. Lines
+     * count against no limit: they record what the two did.
      */
-    async postLine(trx: Transaction<Database>, line: SystemLine): Promise<MessageRow> {
+    async postLine(trx: Transaction<Database>, line: SystemLine): Promise<PostedLine> {
       const { requestId, type: _type, ...data } = line.reference;
       const { row } = await deliver(trx, {
         sender: line.sender,
@@ -353,15 +393,12 @@ export function createMessageService({ db, rateLimits, events, invalidation = no
         reference: { type: 'deal', id: requestId, data },
         counted: true,
       });
-      return row;
+      return { row, events: await sent.emit(trx, { messageId: row.id }) };
     },
 
     /** Tells both sides of each committed line, as a sent message is told. */
-    async announceLines(rows: MessageRow[]): Promise<void> {
-      for (const row of rows) {
-        const message = (await present([row], await repo.people([row.sender_id, row.receiver_id])))[0] as Message;
-        await announce(message);
-      }
+    async announceLines(lines: PostedLine[]): Promise<void> {
+      for (const line of lines) await sent.committed(line.events, { messageId: line.row.id });
     },
   };
 }

@@ -10,10 +10,12 @@ import {
 } from '../../../common/schemas/notifications';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
+import { noInvalidation } from '../../lib/answer-cache/index';
+import { definePrompt } from '../../lib/outbox/index';
 import * as repo from './inbox-repo';
 import { titleOf } from './titles';
 
-export type InboxDeps = Pick<AppContext, 'db' | 'events'>;
+export type InboxDeps = Pick<AppContext, 'db' | 'events'> & Partial<Pick<AppContext, 'outbox' | 'invalidation'>>;
 
 /** What another module hands `notify`: whom, what kind, the params its title is written from, and where it leads. */
 export interface NotifyInput<K extends NotificationKind> {
@@ -58,12 +60,19 @@ function present(lang: Language, row: repo.NotificationRow): AppNotification {
 /**
  * The bell: notifications written by other modules inside their own transactions, read a page
  * at a time with their titles in the reader's language, marked read one by one or all at once.
- * Every change reaches the reader's open tabs over the live stream, in every process.
+ * Every change reaches the reader's open tabs over the live stream, in every process, as an
+ * outbox event written with it.
  */
 export function createInbox(deps: InboxDeps) {
   const { db, events } = deps;
 
   const unreadCount = (userId: number) => repo.countUnread(db, userId);
+  const created = definePrompt<{ userId: number; id: number }>(deps.outbox, deps.invalidation ?? noInvalidation, 'notifications.created', {
+    deliver: async ({ userId, id }) => events.publish([userId], { type: 'notification.created', id, unread: await unreadCount(userId) }),
+  });
+  const read = definePrompt<{ userId: number }>(deps.outbox, deps.invalidation ?? noInvalidation, 'notifications.read', {
+    deliver: async ({ userId }) => events.publish([userId], { type: 'notifications.read', unread: await unreadCount(userId) }),
+  });
 
   /**
    * Writes a notification in the caller's transaction `trx`. Nothing is sent before the caller
@@ -71,10 +80,9 @@ export function createInbox(deps: InboxDeps) {
    * streams (a rolled-back notice is never announced).
    */
   async function notify<K extends NotificationKind>(trx: Db, input: NotifyInput<K>): Promise<Announce> {
-    const id = await writeNotification(trx, input);
-    return async () => {
-      events.publish([input.userId], { type: 'notification.created', id, unread: await unreadCount(input.userId) });
-    };
+    const notice = { userId: input.userId, id: await writeNotification(trx, input) };
+    const told = await created.emit(trx, notice);
+    return () => created.committed(told, notice);
   }
 
   async function list(userId: number, lang: Language, cursor?: number): Promise<NotificationPage> {
@@ -90,11 +98,13 @@ export function createInbox(deps: InboxDeps) {
 
   /** Marks the caller's own notifications read; ids of others' match nothing, so they learn nothing. */
   async function markRead(userId: number, which: MarkNotificationsRead): Promise<{ updated: number; unread: number }> {
-    const updated = await repo.markRead(db, userId, which, new Date().toISOString());
-    const unread = await unreadCount(userId);
-    // The user's other tabs take the new count; nothing changed, nothing to tell.
-    if (updated > 0) events.publish([userId], { type: 'notifications.read', unread });
-    return { updated, unread };
+    const { updated, told } = await db.transaction().execute(async (trx) => {
+      const updated = await repo.markRead(trx, userId, which, new Date().toISOString());
+      // The user's other tabs take the new count; nothing changed, nothing to tell.
+      return { updated, told: updated > 0 ? await read.emit(trx, { userId }) : [] };
+    });
+    if (updated > 0) await read.committed(told, { userId });
+    return { updated, unread: await unreadCount(userId) };
   }
 
   return { notify, list, markRead, unreadCount };

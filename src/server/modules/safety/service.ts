@@ -4,7 +4,8 @@ import type { SessionUser } from '../../../common/schemas/session';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import type { Emitted } from '../../lib/outbox/index';
+import { noInvalidation } from '../../lib/answer-cache/index';
+import { definePrompt, type Emitted } from '../../lib/outbox/index';
 import { consume, refund } from '../../lib/rate-limit/index';
 import type { EventBus } from '../../lib/events/port';
 import { reportPolicy } from './policy';
@@ -48,6 +49,19 @@ export function createSafetyService(deps: SafetyDeps) {
       const { events, unreadCount } = deps;
       if (!events || !unreadCount) return;
       events.publish([userId], { type: 'unread.count', count: await unreadCount(userId) });
+    },
+  });
+
+  /**
+   * A new report: the forum hides what enough members reported, and the admins' open tabs (the
+   * queue's badge) hear of it, from an event written with the report.
+   */
+  type Reported = { targetType: z.infer<typeof reportSchema>['targetType']; targetId: number };
+  const reported = definePrompt<Reported>(deps.outbox, noInvalidation, 'safety.reported', {
+    async deliver({ targetType, targetId }) {
+      await deps.onReported?.(targetType, targetId);
+      const admins = await repo.adminIds(db);
+      if (admins.length) deps.events?.publish(admins, { type: 'report.created', targetType, targetId });
     },
   });
 
@@ -133,23 +147,22 @@ export function createSafetyService(deps: SafetyDeps) {
     const key = `user:${user.id}`;
     await consume(rateLimits, REPORT_LIMIT, [key]);
     const { targetUserId, snapshot } = await resolveTarget(user, input.targetType, input.targetId);
-    const { row, created } = await repo.insertReportOnce(db, {
-      reporterId: user.id,
-      targetType: input.targetType,
-      targetId: input.targetId,
-      targetUserId,
-      reason: input.reason,
-      details: input.details || null,
-      snapshot: JSON.stringify(snapshot),
-      now: new Date().toISOString(),
+    const target: Reported = { targetType: input.targetType, targetId: input.targetId };
+    const { row, created, told } = await db.transaction().execute(async (trx) => {
+      const stored = await repo.insertReportOnce(trx, {
+        reporterId: user.id,
+        targetType: input.targetType,
+        targetId: input.targetId,
+        targetUserId,
+        reason: input.reason,
+        details: input.details || null,
+        snapshot: JSON.stringify(snapshot),
+        now: new Date().toISOString(),
+      });
+      return { ...stored, told: stored.created ? await reported.emit(trx, target) : [] };
     });
-    if (!created) await refund(rateLimits, REPORT_LIMIT, key);
-    if (created) {
-      await deps.onReported?.(input.targetType, input.targetId);
-      // The admins' open tabs (the queue's badge) hear of it at once.
-      const admins = await repo.adminIds(db);
-      if (admins.length) deps.events?.publish(admins, { type: 'report.created', targetType: input.targetType, targetId: input.targetId });
-    }
+    if (created) await reported.committed(told, target);
+    else await refund(rateLimits, REPORT_LIMIT, key);
     return { report: presentReport(row), created };
   }
 

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { writeAudit } from '../../db/audit-log';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { noInvalidation, tags } from '../../lib/answer-cache/index';
+import { defineChange, type Emitted } from '../../lib/outbox/index';
 import * as repo from './repo';
 
 /** Where verification documents are stored: never served under /uploads, only through their guarded route. */
@@ -26,7 +27,7 @@ export const VERIFICATION_PREFIX = 'verifications/';
 /** Whether a storage key is a private verification document. */
 export const isPrivateDocumentKey = (key: string): boolean => key.startsWith(VERIFICATION_PREFIX);
 
-export type TrustDeps = Pick<AppContext, 'db' | 'storage'> & Partial<Pick<AppContext, 'invalidation'>> & {
+export type TrustDeps = Pick<AppContext, 'db' | 'storage'> & Partial<Pick<AppContext, 'invalidation' | 'outbox'>> & {
   /** Today in Berlin and now; tests move them. */
   today?: () => string;
   now?: () => Date;
@@ -70,7 +71,20 @@ export function responseFigures(rows: repo.RequestTiming[], today: string): Pick
   };
 }
 
-export function createTrustService({ db, storage, invalidation = noInvalidation, today = () => todayInBerlin(), now = () => new Date() }: TrustDeps) {
+export function createTrustService({ db, storage, invalidation = noInvalidation, outbox, today = () => todayInBerlin(), now = () => new Date() }: TrustDeps) {
+  /**
+   * An approved studio: the badge shows wherever the studio does, its profile and cards, the
+   * featured, directory and guest spot lists, and the site search's guest spot hits (filed under
+   * the spots' list).
+   */
+  const verified = defineChange<{ studioId: number }>(outbox, invalidation, 'trust.studio-verified', ({ studioId }) => [
+    tags.user(studioId),
+    tags.profile(studioId),
+    tags.featured,
+    tags.artists,
+    tags.listings('guest-spots'),
+  ]);
+
   /** GET /api/users/{id}/trust: public, four reads whatever the numbers. */
   async function figures(userId: number): Promise<TrustFigures> {
     const day = today();
@@ -165,6 +179,7 @@ export function createTrustService({ db, storage, invalidation = noInvalidation,
   /** Approves or rejects a pending document, with its audit entry in the same transaction; a decided one is 409. */
   async function decide(admin: SessionUser, id: number, decision: { status: 'approved' | 'rejected'; reason: string | null }): Promise<void> {
     const at = now().toISOString();
+    let events: Emitted[] = [];
     const outcome = await db.transaction().execute(async (trx) => {
       const studioId = await repo.decideVerification(trx, { id, status: decision.status, reason: decision.reason, adminId: admin.id, now: at });
       if (studioId === null) return null;
@@ -176,11 +191,11 @@ export function createTrustService({ db, storage, invalidation = noInvalidation,
         reason: decision.reason,
         details: { before: { status: 'pending' }, after: { status: decision.status, studioId } },
       });
-      return decision.status === 'approved' ? studioId : 0;
+      if (decision.status !== 'approved') return 0;
+      events = await verified.emit(trx, { studioId });
+      return studioId;
     });
-    // The badge shows wherever the studio does: its profile and cards, the featured, directory
-    // and guest spot lists, and the site search's guest spot hits (filed under the spots' list).
-    if (outcome) invalidation.invalidate([tags.user(outcome), tags.profile(outcome), tags.featured, tags.artists, tags.listings('guest-spots')]);
+    if (outcome) verified.committed(events, { studioId: outcome });
     if (outcome !== null) return;
     if (!(await repo.findVerification(db, id))) throw verificationNotFound();
     throw conflict('verificationDecided');

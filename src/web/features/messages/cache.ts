@@ -24,6 +24,21 @@ function mapMessages(data: ThreadPages, change: (m: Message) => Message | null):
   };
 }
 
+// Message ids already put in, per cache: a live event may come twice (the server delivers at
+// least once), and a repeat must not count the message as unread again.
+const placed = new WeakMap<QueryClient, Set<number>>();
+const PLACED_MAX = 500;
+
+/** True the first time a message id is put into this cache. */
+function firstPlacing(qc: QueryClient, id: number): boolean {
+  let ids = placed.get(qc);
+  if (!ids) placed.set(qc, (ids = new Set()));
+  if (ids.has(id)) return false;
+  ids.add(id);
+  if (ids.size > PLACED_MAX) ids.delete(ids.values().next().value as number);
+  return true;
+}
+
 /** Puts a message the server confirmed into its conversation (once) and the conversation list. */
 export function insertMessage(qc: QueryClient, me: number, message: Message): void {
   const contactId = contactOf(me, message);
@@ -35,13 +50,14 @@ export function insertMessage(qc: QueryClient, me: number, message: Message): vo
     const messages = [...newest.messages, message].sort((a, b) => a.id - b.id);
     return { ...data, pages: [{ ...newest, messages }, ...older] };
   });
+  const first = firstPlacing(qc, message.id);
   let known = false;
   qc.setQueryData<Conversation[]>(messageKeys.conversations(me), (list) => {
     if (!list) return list;
     const row = list.find((c) => c.id === contactId);
     if (!row) return list;
     known = true;
-    const unread = message.receiverId === me && !message.isRead ? 1 : 0;
+    const unread = first && message.receiverId === me && !message.isRead ? 1 : 0;
     const updated: Conversation = {
       ...row,
       lastMessage: message.content,
