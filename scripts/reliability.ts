@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,12 +10,23 @@ import { startBuiltServer } from './built-server';
  * `npm run reliability [-- --quick]`: the soak, the 10,000-listing bench world, the fault runs
  * (when the tree has `npm run faults`) and a backup and restore on scratch deployments, one after
  * the other, each bounded. `--quick` (CI) soaks 2 minutes and measures briefly; the full run soaks
- * 10 minutes and writes bench/results/{date}-reliability.md. Exit code 1 when a part failed.
+ * 10 minutes and writes bench/results/{date}-reliability.md. `--only soak,bench,faults,backups`
+ * runs those parts alone (a part's run again after a fix) and writes
+ * bench/results/{date}-reliability-{parts}.md beside the full run's report. Exit code 1 when a
+ * part failed.
  */
 const quick = process.argv.includes('--quick');
+const PART_NAMES = ['soak', 'bench', 'faults', 'backups'] as const;
+const onlyArg = process.argv.find((a) => a.startsWith('--only'));
+const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1])?.split(',') ?? [] : [...PART_NAMES];
+const unknownParts = only.filter((name) => !(PART_NAMES as readonly string[]).includes(name));
+if (unknownParts.length || only.length === 0) {
+  console.error(`--only takes ${PART_NAMES.join(', ')} (got ${only.join(', ') || 'nothing'})`);
+  process.exit(2);
+}
+const runs = (name: (typeof PART_NAMES)[number]) => only.includes(name);
 const databaseUrl = process.env.SOAK_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const started = new Date();
-const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 const scratch = mkdtempSync(path.join(tmpdir(), 'tgs-reliability-'));
 
 interface Part {
@@ -59,7 +71,7 @@ async function part(name: string, body: () => Promise<{ ok: boolean; detail: str
   }
 }
 
-await part('soak', async () => {
+if (runs('soak')) await part('soak', async () => {
   const reportFile = path.join(scratch, 'soak.md');
   const { code } = await npm(['soak'], { SOAK_MINUTES: quick ? '2' : '10', SOAK_REPORT: reportFile }, quick ? 12 : 40);
   let detail = '(no report written)';
@@ -71,7 +83,7 @@ await part('soak', async () => {
   return { ok: code === 0, detail };
 });
 
-await part('bench, 10,000 listings', async () => {
+if (runs('bench')) await part('bench, 10,000 listings', async () => {
   const env: Record<string, string> = { BENCH_SCALE: '10000', BENCH_SECONDS: quick ? '1' : '5', BENCH_MINUTES: quick ? '6' : '20', BENCH_NOTE: 'run by npm run reliability' };
   const { code } = await npm(['bench'], env, quick ? 7 : 22);
   let detail = '(no table written)';
@@ -83,13 +95,11 @@ await part('bench, 10,000 listings', async () => {
   return { ok: code === 0, detail };
 });
 
-if (scripts.faults) {
+if (runs('faults')) {
   await part('faults', async () => {
-    const { code, output } = await npm(['faults'], {}, quick ? 8 : 15);
-    return { ok: code === 0, detail: ['```', ...output.trim().split('\n').slice(-30), '```'].join('\n') };
+    const { code, output } = await npm(['faults'], {}, quick ? 10 : 18);
+    return { ok: code === 0, detail: ['```', ...output.trim().split('\n').slice(-40), '```'].join('\n') };
   });
-} else {
-  parts.push({ name: 'faults', ok: true, seconds: 0, detail: 'skipped: this tree has no `npm run faults`' });
 }
 
 /** Sampled public answers of a deployment, to compare after a restore. */
@@ -114,7 +124,9 @@ async function backupRound(engine: 'sqlite' | 'postgres'): Promise<{ ok: boolean
     }
     from.env.DATA_DIR = from.dataDir;
     to.env.DATA_DIR = to.dataDir;
-    const source = await startBuiltServer({ name: `backup-${engine}`, dataDir: from.dataDir, env: { DATABASE_URL: from.env.DATABASE_URL, DEMO_DATA: '1' } });
+    // A deployment's session secret is its setting, not its data: the restored one is started with the same.
+    const SESSION_SECRET = randomBytes(32).toString('hex');
+    const source = await startBuiltServer({ name: `backup-${engine}`, dataDir: from.dataDir, env: { DATABASE_URL: from.env.DATABASE_URL, DEMO_DATA: '1', SESSION_SECRET } });
     let before: string[];
     const out = path.join(scratch, `backup-${engine}`);
     try {
@@ -127,7 +139,7 @@ async function backupRound(engine: 'sqlite' | 'postgres'): Promise<{ ok: boolean
     }
     const restore = await npm(['restore', '--', '--from', out], to.env, 5);
     if (restore.code !== 0) return { ok: false, detail: `restore exited with ${restore.code}` };
-    const restored = await startBuiltServer({ name: `restored-${engine}`, dataDir: to.dataDir, env: { DATABASE_URL: to.env.DATABASE_URL, DEMO_DATA: '0', SESSION_SECRET: '' } });
+    const restored = await startBuiltServer({ name: `restored-${engine}`, dataDir: to.dataDir, env: { DATABASE_URL: to.env.DATABASE_URL, DEMO_DATA: '0', SESSION_SECRET } });
     try {
       const after = await answers(restored.baseUrl);
       const differing = before.filter((line, i) => line !== after[i]).map((line) => line.split(' ')[0]);
@@ -140,16 +152,18 @@ async function backupRound(engine: 'sqlite' | 'postgres'): Promise<{ ok: boolean
   }
 }
 
-await part('backup and restore, SQLite', () => backupRound('sqlite'));
-if (databaseUrl) await part('backup and restore, PostgreSQL', () => backupRound('postgres'));
-else parts.push({ name: 'backup and restore, PostgreSQL', ok: false, seconds: 0, detail: 'not run: set TEST_DATABASE_URL or SOAK_DATABASE_URL' });
+if (runs('backups')) {
+  await part('backup and restore, SQLite', () => backupRound('sqlite'));
+  if (databaseUrl) await part('backup and restore, PostgreSQL', () => backupRound('postgres'));
+  else parts.push({ name: 'backup and restore, PostgreSQL', ok: false, seconds: 0, detail: 'not run: set TEST_DATABASE_URL or SOAK_DATABASE_URL' });
+}
 
 rmSync(scratch, { recursive: true, force: true });
 const load = loadavg()
   .map((l) => l.toFixed(2))
   .join(' ');
 const lines = [
-  `# Reliability run, ${started.toISOString().slice(0, 16).replace('T', ' ')}${quick ? ' (quick)' : ''}`,
+  `# Reliability run, ${started.toISOString().slice(0, 16).replace('T', ' ')}${quick ? ' (quick)' : ''}${only.length === PART_NAMES.length ? '' : `: ${only.join(', ')} only`}`,
   '',
   `Load average at the end: ${load}.`,
   '',
@@ -163,7 +177,8 @@ console.log(`\n${lines.slice(0, 6 + parts.length).join('\n')}`);
 if (!quick) {
   const results = path.join(import.meta.dirname, '../bench/results');
   mkdirSync(results, { recursive: true });
-  const file = path.join(results, `${started.toISOString().slice(0, 10)}-reliability.md`);
+  const suffix = only.length === PART_NAMES.length ? '' : `-${only.join('-')}`;
+  const file = path.join(results, `${started.toISOString().slice(0, 10)}-reliability${suffix}.md`);
   writeFileSync(file, `${text}\n`);
   console.log(`Written to ${path.relative(process.cwd(), file)}.`);
 }

@@ -4,17 +4,19 @@ import path from 'node:path';
 import { freePort } from '../built-server';
 import { throwawayCluster, throwawayRedis } from './dependencies';
 import { outageFaults } from './outage';
+import { outboxFaults } from './outbox';
 import { runPurchases } from './purchases';
 import { bounded, ServerProcess, type Check } from './server';
 import { uploadFaults } from './uploads';
 
 /**
- * `npm run faults [-- uploads purchases postgres redis]`: kills and outages, each bounded in time;
+ * `npm run faults [-- uploads purchases outbox postgres redis]`: kills and outages, each bounded in time;
  * prints one line per check and exits non-zero when one failed (decision 044).
  */
 const SCENARIOS: Record<string, () => Promise<Check[]>> = {
   uploads: () => bounded('the upload faults', 720_000, uploadFaults),
   purchases: runPurchases,
+  outbox: () => bounded('the outbox faults', 600_000, outboxFaults),
   postgres: () =>
     bounded('the PostgreSQL outages', 300_000, async () => {
       const cluster = await throwawayCluster();

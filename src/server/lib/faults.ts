@@ -17,6 +17,8 @@ export const FAULT_POINTS = [
   'payment-after-capture',
   /** The order's completion (entitlement, receipt number) is committed; the buyer has no answer. */
   'payment-after-complete',
+  /** A write committed with its outbox events; none is delivered, no tag cleared, no answer sent. */
+  'outbox-after-commit',
 ] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];

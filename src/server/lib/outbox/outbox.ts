@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index';
 import type { Invalidation } from '../answer-cache/index';
+import { faultPoint } from '../faults';
 import * as store from './repo';
 
 /** How long a worker has an event to itself; past it, another may deliver it again. */
@@ -185,6 +186,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   }
 
   function committed(events: Emitted[]): Emitted[] {
+    if (events.length) faultPoint('outbox-after-commit');
     for (const event of events) {
       clearTags(event.kind, event.payload);
       clearedHere.add(event.id);
