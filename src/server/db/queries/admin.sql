@@ -297,11 +297,6 @@ select "target_type", "target_id", "reason", "details", "snapshot", "created_at"
 select "target_type", "target_id", "reason", "details", "snapshot", "created_at" from "reports" where "status" = $1 and (("target_type" = $2 and "target_id" = $3) or ("target_type" = $4 and "target_id" = $5) or ("target_type" = $6 and "target_id" = $7) or ("target_type" = $8 and "target_id" = $9) or ("target_type" = $10 and "target_id" = $11)) order by "created_at", "id"
 
 -- sqlite
-select "user_id", "product_type" from "post_promotions" where "id" = ?
--- postgres
-select "user_id", "product_type" from "post_promotions" where "id" = $1
-
--- sqlite
 select "user_type", "created_at" from "users" where "created_at" >= ?
 -- postgres
 select "user_type", "created_at" from "users" where "created_at" >= $1

@@ -37,6 +37,12 @@ describeEachEngine('the outbox', (engine) => {
     outboxes.push(made.outbox);
     return made;
   };
+  /** An outbox on the test's database whose clock the test moves (`clock.now`), closed after the file. */
+  const clocked = (clock: { now: Date }) => {
+    const outbox = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => clock.now });
+    outboxes.push(outbox);
+    return outbox;
+  };
 
   it('delivers an event once its transaction committed, and never one rolled back', async () => {
     const { outbox, note, cleared, deliveries } = track(notingOutbox(t.db));
@@ -59,9 +65,8 @@ describeEachEngine('the outbox', (engine) => {
   });
 
   it('retries a failing consumer with growing waits until it succeeds', async () => {
-    let now = at(0);
-    const outbox = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
-    outboxes.push(outbox);
+    const clock = { now: at(0) };
+    const outbox = clocked(clock);
     let calls = 0;
     const flaky = outbox.define<{ n: number }>('test.flaky', {
       deliver: async () => {
@@ -70,38 +75,37 @@ describeEachEngine('the outbox', (engine) => {
       },
     });
     await flaky.emit(t.db, { n: 1 });
-    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 1 });
+    expect(await outbox.deliverDue(clock.now)).toEqual({ delivered: 0, failed: 1 });
     const row = () => t.db.selectFrom('outbox_events').selectAll().executeTakeFirstOrThrow();
     expect(await row()).toMatchObject({ attempts: 1, next_attempt_at: at(backoffMs(1)).toISOString(), last_error: 'mail server down (1)', delivered_at: null });
     expect(await outbox.status()).toEqual([{ kind: 'test.flaky', pending: 0, retrying: 1, failed: 0, oldest: at(0).toISOString() }]);
     // Not before its time.
-    now = at(backoffMs(1) - 1);
-    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
-    now = at(backoffMs(1));
-    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 1 });
+    clock.now = at(backoffMs(1) - 1);
+    expect(await outbox.deliverDue(clock.now)).toEqual({ delivered: 0, failed: 0 });
+    clock.now = at(backoffMs(1));
+    expect(await outbox.deliverDue(clock.now)).toEqual({ delivered: 0, failed: 1 });
     // The second wait is twice the first.
     expect(backoffMs(2)).toBe(2 * backoffMs(1));
     expect((await row()).next_attempt_at).toBe(at(backoffMs(1) + backoffMs(2)).toISOString());
-    now = at(backoffMs(1) + backoffMs(2));
-    expect(await outbox.deliverDue(now)).toEqual({ delivered: 1, failed: 0 });
-    expect(await row()).toMatchObject({ attempts: 3, last_error: null, delivered_at: now.toISOString() });
+    clock.now = at(backoffMs(1) + backoffMs(2));
+    expect(await outbox.deliverDue(clock.now)).toEqual({ delivered: 1, failed: 0 });
+    expect(await row()).toMatchObject({ attempts: 3, last_error: null, delivered_at: clock.now.toISOString() });
     expect(calls).toBe(3);
   });
 
   it('gives a claimed event to another worker once the claim ran out (its worker died)', async () => {
-    let now = at(0);
-    const hung = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
-    outboxes.push(hung);
+    const clock = { now: at(0) };
+    const hung = clocked(clock);
     let release: (() => void) | undefined;
     const stuck = hung.define<object>('test.slow', { deliver: () => new Promise<void>((resolve) => (release = resolve)) });
     await stuck.emit(t.db, {});
-    const first = hung.deliverDue(now);
+    const first = hung.deliverDue(clock.now);
     await expect.poll(() => release).toBeDefined();
-    const other = notingOutboxWithKind('test.slow', () => now);
-    now = at(CLAIM_MS - 1);
-    expect(await other.outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
-    now = at(CLAIM_MS);
-    expect(await other.outbox.deliverDue(now)).toEqual({ delivered: 1, failed: 0 });
+    const other = notingOutboxWithKind('test.slow', () => clock.now);
+    clock.now = at(CLAIM_MS - 1);
+    expect(await other.outbox.deliverDue(clock.now)).toEqual({ delivered: 0, failed: 0 });
+    clock.now = at(CLAIM_MS);
+    expect(await other.outbox.deliverDue(clock.now)).toEqual({ delivered: 1, failed: 0 });
     release?.();
     // The first worker's late success changes nothing more.
     expect(await first).toEqual({ delivered: 1, failed: 0 });
@@ -155,44 +159,41 @@ describeEachEngine('the outbox', (engine) => {
   });
 
   it('delivers a prompt event in its writer before settle returns, and no round takes it meanwhile', async () => {
-    let now = at(0);
-    const outbox = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
-    outboxes.push(outbox);
+    const clock = { now: at(0) };
+    const outbox = clocked(clock);
     const told: string[] = [];
     const live = outbox.define<{ text: string }>('test.live', { prompt: true, deliver: async (p) => void told.push(p.text) });
     const event = await t.db.transaction().execute((trx) => live.emit(trx, { text: 'hello' }));
     // Written claimed by its writer: a round running between the commit and the delivery leaves it.
-    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
+    expect(await outbox.deliverDue(clock.now)).toEqual({ delivered: 0, failed: 0 });
     await outbox.settle(event);
     expect(told).toEqual(['hello']);
     const row = await t.db.selectFrom('outbox_events').select(['delivered_at', 'attempts']).executeTakeFirstOrThrow();
     expect(row.delivered_at).not.toBeNull();
     // Delivered: no round repeats it, even after the claim would have run out.
-    now = at(CLAIM_MS + 1);
-    expect(await outbox.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
+    clock.now = at(CLAIM_MS + 1);
+    expect(await outbox.deliverDue(clock.now)).toEqual({ delivered: 0, failed: 0 });
     expect(told).toEqual(['hello']);
   });
 
   it('delivers a prompt event whose writer died after the commit once its claim ran out', async () => {
-    let now = at(0);
-    const writer = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
-    const heir = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
-    outboxes.push(writer, heir);
+    const clock = { now: at(0) };
+    const writer = clocked(clock);
+    const heir = clocked(clock);
     const told: string[] = [];
     const kinds = [writer, heir].map((o) => o.define<{ text: string }>('test.live', { prompt: true, deliver: async (p) => void told.push(p.text) }));
     // The writer commits and is gone before it settles.
     await t.db.transaction().execute((trx) => (kinds[0] as (typeof kinds)[0]).emit(trx, { text: 'lost?' }));
-    now = at(CLAIM_MS - 1);
-    expect(await heir.deliverDue(now)).toEqual({ delivered: 0, failed: 0 });
-    now = at(CLAIM_MS);
-    expect(await heir.deliverDue(now)).toEqual({ delivered: 1, failed: 0 });
+    clock.now = at(CLAIM_MS - 1);
+    expect(await heir.deliverDue(clock.now)).toEqual({ delivered: 0, failed: 0 });
+    clock.now = at(CLAIM_MS);
+    expect(await heir.deliverDue(clock.now)).toEqual({ delivered: 1, failed: 0 });
     expect(told).toEqual(['lost?']);
   });
 
   it('retries a prompt event whose delivery failed in its writer', async () => {
-    let now = at(0);
-    const outbox = createOutbox({ db: t.db, invalidation: { invalidate: () => undefined }, log: quiet, now: () => now });
-    outboxes.push(outbox);
+    const clock = { now: at(0) };
+    const outbox = clocked(clock);
     let calls = 0;
     const live = outbox.define<{ n: number }>('test.live', {
       prompt: true,
@@ -207,8 +208,8 @@ describeEachEngine('the outbox', (engine) => {
       last_error: 'the bus is down',
       next_attempt_at: at(backoffMs(0)).toISOString(),
     });
-    now = at(backoffMs(0));
-    expect(await outbox.deliverDue(now)).toEqual({ delivered: 1, failed: 0 });
+    clock.now = at(backoffMs(0));
+    expect(await outbox.deliverDue(clock.now)).toEqual({ delivered: 1, failed: 0 });
     expect(calls).toBe(2);
   });
 });

@@ -84,11 +84,6 @@ export function findOwnerContact(db: Db, userId: number): Promise<{ email: strin
   return db.selectFrom('users').select(['email', 'name', 'username', 'language']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** Whose promotion request it is, and what it buys: read in a decision's transaction for its mail. */
-export function findPromotionOwner(db: Db, id: number): Promise<{ user_id: number; product_type: string } | undefined> {
-  return db.selectFrom('post_promotions').select(['user_id', 'product_type']).where('id', '=', id).executeTakeFirst();
-}
-
 /** Open requests whose post is due within the next 48 hours or overdue: the dashboard's count. */
 export async function countPromotionsDue(db: Db, now: Date = new Date()): Promise<number> {
   const row = await db

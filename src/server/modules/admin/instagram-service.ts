@@ -138,13 +138,11 @@ export function createAdminInstagramService({ db, ctx, services }: AdminRouteOpt
         targetId: id,
         details: { before: { plannedAt: before.plannedAt }, after: { plannedAt: at }, postId: before.postId },
       });
-      const promotion = await repo.findPromotionOwner(trx, id);
-      if (!promotion) return;
-      mail = await tell(trx, promotion.user_id, (lang, name, link) => {
+      mail = await tell(trx, before.userId, (lang, name, link) => {
         const when = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(at));
         return {
-          subject: t(lang, 'mail:adminPromotion.rescheduledSubject', { type: typeName(lang, promotion.product_type) }),
-          text: t(lang, 'mail:adminPromotion.rescheduledBody', { name, type: typeName(lang, promotion.product_type), when, link }),
+          subject: t(lang, 'mail:adminPromotion.rescheduledSubject', { type: typeName(lang, before.productType) }),
+          text: t(lang, 'mail:adminPromotion.rescheduledBody', { name, type: typeName(lang, before.productType), when, link }),
         };
       });
     });

@@ -222,7 +222,7 @@ export function createInstagramService(deps: InstagramDeps) {
   async function reschedulePromotion(
     id: number,
     plannedAt: string,
-    also?: (trx: Transaction<Database>, before: { postId: number; plannedAt: string | null }) => Promise<void>,
+    also?: (trx: Transaction<Database>, before: { postId: number; plannedAt: string | null; userId: number; productType: string }) => Promise<void>,
   ): Promise<{ postId: number; userId: number; before: string | null; plannedAt: string }> {
     const at = toUtc(plannedAt) as string;
     if (Date.parse(at) <= clock().getTime()) throw new AppError(400, 'postPlannedAtPast', {}, { field: 'plannedAt' });
@@ -232,7 +232,7 @@ export function createInstagramService(deps: InstagramDeps) {
       const post = await repo.findPost(trx, promotion.post_id);
       if (!post) return undefined;
       await repo.movePlannedAt(trx, post.id, at, clock().toISOString());
-      await also?.(trx, { postId: post.id, plannedAt: post.planned_at });
+      await also?.(trx, { postId: post.id, plannedAt: post.planned_at, userId: post.user_id, productType: promotion.product_type });
       return { postId: post.id, userId: post.user_id, before: post.planned_at, plannedAt: at };
     });
     if (moved) return moved;
