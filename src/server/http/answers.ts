@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD, type StoredAnswer } from '../lib/answer-cache/bytes';
+import { codingFor, COMPRESS_THRESHOLD, formOf, type StoredAnswer } from '../lib/answer-cache/bytes';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -40,19 +40,26 @@ export function accepts(header: string | undefined, coding: 'br' | 'gzip'): bool
 }
 
 /**
- * Sends a stored answer as it is: 304 when the client holds it, its br or gzip form when the
- * client takes one, the plain bytes otherwise. No serialization and no compression happen here;
- * routes that send stored answers opt out of @fastify/compress (`compress: false`).
+ * Sends a stored answer: 304 when the client holds it, its br or gzip form when the client takes
+ * one (made the first time, then kept on the answer), the plain bytes otherwise. No serialization
+ * happens here; routes that send stored answers opt out of @fastify/compress (`compress: false`).
  */
-export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, cacheControl = REVALIDATE): FastifyReply {
+export async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, cacheControl = REVALIDATE): Promise<FastifyReply> {
   reply.header('cache-control', cacheControl).header('vary', VARY).header('etag', answer.etag).header('content-type', answer.type);
-  // The next identical request of this visitor or reader is served before Fastify while it stays kept.
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+    remember(request, reply, answer);
+    return reply.code(304).send();
+  }
+  const coding = codingFor(answer, request.headers['accept-encoding'], accepts);
+  const body = coding ? await formOf(answer, coding) : answer.body;
+  remember(request, reply, answer);
+  if (coding) reply.header('content-encoding', coding);
+  return reply.send(body);
+}
+
+/** The next identical request of this visitor or reader is served before Fastify while the answer stays kept. */
+function remember(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer): void {
   request.server.fastLane.remember(request, answer, reply.getHeaders() as Record<string, string>);
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  const ae = request.headers['accept-encoding'];
-  if (answer.br && accepts(ae, 'br')) return reply.header('content-encoding', 'br').send(answer.br);
-  if (answer.gzip && accepts(ae, 'gzip')) return reply.header('content-encoding', 'gzip').send(answer.gzip);
-  return reply.send(answer.body);
 }
 
 /**

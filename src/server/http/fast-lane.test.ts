@@ -43,6 +43,27 @@ describeEachEngine('fast lane for visitors\' hot reads', (engine) => {
     expect(await compressed.text()).toBe(plainStyles);
   });
 
+  it('makes a compressed form the first time a client takes it, then serves it from memory', async () => {
+    // The styles in Portuguese, asked by no other test: large enough to compress.
+    const plain = await get('/api/styles', { 'accept-language': 'pt', 'accept-encoding': 'identity' });
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const serve = vi.spyOn(t.app.fastLane, 'serve');
+    // Kept plain only: the lane leaves the first br request to the pipeline, which makes br.
+    const first = await get('/api/styles', { 'accept-language': 'pt', 'accept-encoding': 'br' });
+    expect(serve.mock.results.at(-1)?.value).toBe(false);
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(await first.text()).toBe(text);
+    const again = await get('/api/styles', { 'accept-language': 'pt', 'accept-encoding': 'gzip, br' });
+    expect(serve.mock.results.at(-1)?.value, 'answered by the fast lane').toBe(true);
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(again.headers.get('etag')).toBe(plain.headers.get('etag'));
+    expect(await again.text()).toBe(text);
+    const gzip = await get('/api/styles', { 'accept-language': 'pt', 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(text);
+  });
+
   it('never serves a stale answer: a committed write clears it at once', async () => {
     expect(await (await get('/api/guest-spots')).text()).toContain('First Title Residency');
     expect(await (await get('/api/guest-spots')).text()).toContain('First Title Residency');

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../common/constants';
-import type { AnswerCache, StoredAnswer } from '../lib/answer-cache/bytes';
+import { codingFor, type AnswerCache, type StoredAnswer } from '../lib/answer-cache/bytes';
 import { createStatsCounter } from '../lib/answer-cache/stats';
 import type { Presence } from '../modules/events/index';
 import { requestLanguage } from '../i18n';
@@ -79,6 +79,15 @@ function keptHeaders(headers: Record<string, string>): [string, string][] {
   return kept;
 }
 
+/**
+ * Whether the lane can send its answer to this request as it is: not when the client takes a
+ * compressed form nobody has asked for yet, which the pipeline makes (and keeps on the answer).
+ */
+function ready(req: IncomingMessage, answer: StoredAnswer): boolean {
+  const coding = codingFor(answer, req.headers['accept-encoding'], accepts);
+  return coding === null || answer[coding] !== null;
+}
+
 function send(req: IncomingMessage, res: ServerResponse, lane: Lane): void {
   const { answer } = lane;
   for (const [name, value] of lane.headers) res.setHeader(name, value);
@@ -87,15 +96,9 @@ function send(req: IncomingMessage, res: ServerResponse, lane: Lane): void {
     res.end();
     return;
   }
-  const ae = req.headers['accept-encoding'];
-  let body = answer.body;
-  if (answer.br && accepts(ae, 'br')) {
-    res.setHeader('content-encoding', 'br');
-    body = answer.br;
-  } else if (answer.gzip && accepts(ae, 'gzip')) {
-    res.setHeader('content-encoding', 'gzip');
-    body = answer.gzip;
-  }
+  const coding = codingFor(answer, req.headers['accept-encoding'], accepts);
+  const body = (coding && answer[coding]) || answer.body;
+  if (coding) res.setHeader('content-encoding', coding);
   res.setHeader('content-length', body.length);
   res.statusCode = 200;
   res.end(body);
@@ -152,7 +155,7 @@ export function createFastLane(): FastLane {
     const lane = readers.get(key);
     if (!lane) return false;
     const user = members.sessions.peek(token)?.user;
-    if (!user || !lane.readers.has(user.id) || user.role === 'admin' || lane.answer.owners.has(user.id)) return false;
+    if (!user || !lane.readers.has(user.id) || user.role === 'admin' || lane.answer.owners.has(user.id) || !ready(req, lane.answer)) return false;
     if (!current(readers, key, lane)) return false;
     send(req, res, lane);
     members.presence.touch(user.id, members.log);
@@ -171,7 +174,7 @@ export function createFastLane(): FastLane {
       if (cookie !== undefined) served = serveMember(req, res, key, cookie);
       else {
         const lane = visitors.get(key);
-        if (lane && current(visitors, key, lane)) {
+        if (lane && ready(req, lane.answer) && current(visitors, key, lane)) {
           send(req, res, lane);
           served = true;
         }

@@ -11,12 +11,13 @@ const gzipped = promisify(gzip);
 export const COMPRESS_THRESHOLD = 1024;
 
 /**
- * One answer kept as bytes: the body, its br and gzip forms (made once, when it was stored), a
- * strong ETag, its content type, and the users who would see it differently (their own things
- * in it: they, and admins, are answered per viewer).
+ * One answer kept as bytes: the body, its br and gzip forms (each made once, when a client first
+ * takes it: `formOf`), a strong ETag, its content type, and the users who would see it
+ * differently (their own things in it: they, and admins, are answered per viewer).
  */
 export interface StoredAnswer<Info = unknown> {
   body: Buffer;
+  /** The br form once made; null until a client took br (and always for a body too small to compress). */
   br: Buffer | null;
   gzip: Buffer | null;
   etag: string;
@@ -71,24 +72,56 @@ export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** The br and gzip forms of a body (off the event loop, in libuv's pool), or none for a small one. */
-export async function compressedForms(body: Buffer): Promise<{ br: Buffer | null; gzip: Buffer | null }> {
-  if (body.length < COMPRESS_THRESHOLD) return { br: null, gzip: null };
-  const [br, gz] = await Promise.all([
-    // Quality 5 of 11: nearly the size of the best, at a small share of its time for a large page.
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzipped(body, { level: 6 }),
-  ]);
-  return { br, gzip: gz };
+export type Coding = 'br' | 'gzip';
+
+function compress(body: Buffer, coding: Coding): Promise<Buffer> {
+  // Quality 5 of 11: nearly the size of the best, at a small share of its time for a large page.
+  if (coding === 'br') return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return gzipped(body, { level: 6 });
 }
 
-export async function storeAnswer<Info>(source: string | Buffer | AnswerSource<Info>): Promise<{ value: StoredAnswer<Info>; tags?: Iterable<string> }> {
+const making = new WeakMap<StoredAnswer, Partial<Record<Coding, Promise<Buffer>>>>();
+
+/**
+ * The answer's form in `coding`, compressed off the event loop (in libuv's pool) the first time a
+ * client takes it and kept on the answer for the next. Made on demand rather than when the answer
+ * is stored: a miss answers its own client, so it pays for the one form that client takes (a
+ * browser's br), not for a gzip form most answers never send, nor for any form when the client
+ * takes none. Concurrent first requests share one compression.
+ */
+export function formOf(answer: StoredAnswer, coding: Coding): Promise<Buffer> {
+  const made = answer[coding];
+  if (made) return Promise.resolve(made);
+  let pending = making.get(answer);
+  if (!pending) making.set(answer, (pending = {}));
+  const forms = pending;
+  forms[coding] ??= compress(answer.body, coding).then(
+    (bytes) => (answer[coding] = bytes),
+    (err: unknown) => {
+      delete forms[coding];
+      throw err;
+    },
+  );
+  return forms[coding];
+}
+
+/**
+ * The form an answer goes out in for this Accept-Encoding header: br, else gzip, else none (the
+ * plain bytes; also for a body below COMPRESS_THRESHOLD).
+ */
+export function codingFor(answer: StoredAnswer, acceptEncoding: string | undefined, accepts: (header: string | undefined, coding: Coding) => boolean): Coding | null {
+  if (answer.body.length < COMPRESS_THRESHOLD) return null;
+  if (accepts(acceptEncoding, 'br')) return 'br';
+  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
+  return null;
+}
+
+export function storeAnswer<Info>(source: string | Buffer | AnswerSource<Info>): { value: StoredAnswer<Info>; tags?: Iterable<string> } {
   const src: AnswerSource<Info> = typeof source === 'string' || Buffer.isBuffer(source) ? { body: source } : source;
   const body = typeof src.body === 'string' ? Buffer.from(src.body) : src.body;
-  const { br, gzip } = await compressedForms(body);
   const owners = src.owners ? new Set(src.owners) : NOBODY;
   return {
-    value: { body, br, gzip, etag: etagOf(body), type: src.type ?? JSON_TYPE, owners, info: src.info as Info },
+    value: { body, br: null, gzip: null, etag: etagOf(body), type: src.type ?? JSON_TYPE, owners, info: src.info as Info },
     tags: src.tags,
   };
 }
@@ -112,13 +145,15 @@ export function createAnswerCache({
     ttlMs,
     name,
     maxEntries,
-    weigh: (a) => a.body.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0),
+    // Weighed when stored, before any form is made: the body twice holds it and both its forms
+    // (br and gzip of JSON and HTML come to well under half the body each).
+    weigh: (a) => a.body.length * 2,
     maxWeight: maxBytes,
   });
   return {
     get: <Info>(key: string, tags: readonly string[], load: () => Promise<string | Buffer | AnswerSource<Info>>) =>
       store.get(key, tags, async () => {
-        const stored = await storeAnswer(await load());
+        const stored = storeAnswer(await load());
         stored.value.key = key;
         return stored;
       }) as Promise<StoredAnswer<Info>>,

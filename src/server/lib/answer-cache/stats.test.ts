@@ -23,7 +23,7 @@ describe('cache counts', () => {
   });
 
   it('counts an eviction by weight too, and a write clearing an entry not as one', async () => {
-    const cache = createAnswerCache({ ttlMs: 60_000, maxBytes: 100, name: 'stats-test' });
+    const cache = createAnswerCache({ ttlMs: 60_000, maxBytes: 200, name: 'stats-test' }); // each entry weighs twice its body
     await cache.get('page:a', ['a'], () => Promise.resolve('x'.repeat(60)));
     await cache.get('page:b', ['b'], () => Promise.resolve('y'.repeat(60)));
     cache.invalidate(['b']);
