@@ -47,6 +47,8 @@ export interface UsersTable extends Record<SocialNetwork, string | null>, Timest
   user_type: string;
   featured_until: Timestamp | null;
   avatar: string | null;
+  /** Pictures shown: 1 for an avatar plus the gallery images not hidden; kept by triggers (migration 2026-11-29-110). */
+  pictures: Defaulted<number>;
   header_image: string | null;
   bio: string | null;
   city: string | null;

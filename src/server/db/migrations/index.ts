@@ -38,6 +38,7 @@ import * as cityAlerts from './2026-11-28-110-city-alerts';
 import * as savedSearches from './2026-11-28-120-saved-searches';
 import * as forumCategoryStats from './2026-11-28-130-forum-category-stats';
 import * as idempotencyStoredRef from './2026-11-29-100-idempotency-stored-ref';
+import * as userPictures from './2026-11-29-110-user-pictures';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-120-saved-searches': savedSearches,
   '2026-11-28-130-forum-category-stats': forumCategoryStats,
   '2026-11-29-100-idempotency-stored-ref': idempotencyStoredRef,
+  '2026-11-29-110-user-pictures': userPictures,
 };

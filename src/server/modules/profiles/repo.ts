@@ -122,9 +122,11 @@ export async function showsImage(db: Db, userId: number, column: 'avatar' | 'hea
  * Whether a profile shows a picture (an avatar or at least one portfolio image), the condition
  * to appear in the directories, the featured lists and matches: a new profile with nothing in
  * it would only fill them with empty cards. Its own page works regardless. `user` is the alias
- * of the users table in the query; the portfolio check is served by `gallery_images_user_idx`.
+ * of the users table in the query. The number of pictures is kept on the account by triggers
+ * (docs/decisions/054), and the directories' partial index holds only accounts where it is
+ * above 0, which is why the condition is written exactly so.
  */
 export function hasPicture(user: string): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(`${user}.avatar`)} is not null or exists (select 1 from gallery_images where gallery_images.user_id = ${sql.ref(`${user}.id`)} and gallery_images.hidden_at is null))`;
+  return sql<boolean>`${sql.ref(`${user}.pictures`)} > 0`;
 }
 
