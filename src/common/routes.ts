@@ -180,9 +180,14 @@ export interface RouteMatch {
   path: string;
 }
 
-function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
+/** Each route's pattern cut into its segments once: matching runs for every localized link a page renders. */
+const PATTERNS: readonly { id: RouteId; def: Route; segments: readonly string[] }[] = (Object.entries(ROUTES) as [RouteId, Route][]).map(([id, def]) => ({
+  id,
+  def,
+  segments: def.path.split('/').filter(Boolean),
+}));
+
+function matchSegments(want: readonly string[], have: readonly string[]): Record<string, string> | null {
   if (want.length !== have.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
@@ -203,9 +208,10 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
 export function matchRoute(pathname: string, opts: { dev?: boolean } = {}): RouteMatch | null {
   const { lang, path } = splitLanguage(pathname);
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  for (const [id, def] of Object.entries(ROUTES) as [RouteId, Route][]) {
+  const have = clean.split('/').filter(Boolean);
+  for (const { id, def, segments } of PATTERNS) {
     if (def.devOnly && !opts.dev) continue;
-    const params = matchPattern(def.path, clean);
+    const params = matchSegments(segments, have);
     if (!params) continue;
     if ('username' in params && !isProfileSegment(params.username as string)) continue;
     return { id, params, lang, path: clean };
@@ -244,6 +250,22 @@ export function pathsByLanguage(id: RouteId, params: Record<string, string | num
  * the target language's own spelling; any other path keeps its rest and swaps the prefix.
  */
 export function translatePath(pathname: string, lang: Language): string {
+  const key = `${lang} ${pathname}`;
+  let translated = recentTranslations.get(key);
+  if (translated === undefined) {
+    translated = translateUncached(pathname, lang);
+    // Bounded by emptying: a page's links repeat (header, footer, cards), the set of them does not grow.
+    if (recentTranslations.size >= TRANSLATED_KEPT) recentTranslations.clear();
+    recentTranslations.set(key, translated);
+  }
+  return translated;
+}
+
+/** Paths translated lately, by language and path: every rendered link asks, most ask the same. */
+const recentTranslations = new Map<string, string>();
+const TRANSLATED_KEPT = 2000;
+
+function translateUncached(pathname: string, lang: Language): string {
   const match = matchRoute(pathname, { dev: true });
   if (match) {
     const route = ROUTES[match.id];
