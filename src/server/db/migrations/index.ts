@@ -39,6 +39,7 @@ import * as savedSearches from './2026-11-28-120-saved-searches';
 import * as forumCategoryStats from './2026-11-28-130-forum-category-stats';
 import * as idempotencyStoredRef from './2026-11-29-100-idempotency-stored-ref';
 import * as userPictures from './2026-11-29-110-user-pictures';
+import * as featuredIds from './2026-11-29-120-featured-ids';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-130-forum-category-stats': forumCategoryStats,
   '2026-11-29-100-idempotency-stored-ref': idempotencyStoredRef,
   '2026-11-29-110-user-pictures': userPictures,
+  '2026-11-29-120-featured-ids': featuredIds,
 };

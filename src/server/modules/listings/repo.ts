@@ -155,6 +155,20 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
     return row ? addDays(day, -Number(row.span)) : null;
   };
 
+  /**
+   * earliestStart of a filter's first day, read once per filter: a list's page and its count run
+   * side by side with the same filter object and need the same day.
+   */
+  const startOfFilter = new WeakMap<PublicFilter, Promise<string | null>>();
+  const earliestStartOf = (f: PublicFilter): Promise<string | null> => {
+    let earliest = startOfFilter.get(f);
+    if (!earliest) {
+      earliest = earliestStart(shownFrom(f));
+      startOfFilter.set(f, earliest);
+    }
+    return earliest;
+  };
+
   /** The first day the list shows listings ending on or after: today, or a later `from`. */
   const shownFrom = (f: PublicFilter) => (f.from && f.from > f.today ? f.from : f.today);
 
@@ -371,7 +385,7 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
      * offset moved past them.
      */
     async listPublicPage(f: PublicFilter, limit: number, offset: number, lang: Language) {
-      const earliest = await earliestStart(shownFrom(f));
+      const earliest = await earliestStartOf(f);
       if (earliest === null) return [];
       let featured: number[] = [];
       if (f.featuredOwners.length && postgres && !f.pattern) {
@@ -438,7 +452,7 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
      * a page's walk would.
      */
     async countPublic(f: PublicFilter, upTo?: number): Promise<number> {
-      const earliest = await earliestStart(shownFrom(f));
+      const earliest = await earliestStartOf(f);
       if (earliest === null) return 0;
       const shown = publicWhere(f, earliest);
       if (upTo === undefined) return Number((await shown.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
