@@ -7,6 +7,11 @@ import { defineConfig } from 'vitest/config';
 // a database of its own), and much of their time is spent waiting on PostgreSQL and sharp.
 const workers = Math.max(2, availableParallelism() - 1);
 
+// Server test files share one module graph per worker (isolate: false): each file importing the
+// whole app anew cost more than its tests. Files that measure the process's memory need a
+// process of their own, where no other file's heap is counted.
+const ISOLATED = ['src/server/modules/gallery/uploads.memory.test.ts', 'src/server/modules/gallery/uploads.concurrency.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -18,6 +23,19 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ISOLATED,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['src/server/test/global-setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-isolated',
+          environment: 'node',
+          include: ISOLATED,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['src/server/test/global-setup.ts'],
