@@ -71,6 +71,131 @@ select "us"."user_id" as "ref_id", "s"."name_en", "s"."name_de", "s"."name_es", 
 -- postgres
 select "us"."user_id" as "ref_id", "s"."name_en", "s"."name_de", "s"."name_es", "s"."name_fr", "s"."name_pt" from "user_styles" as "us" inner join "styles" as "s" on "s"."id" = "us"."style_id" where "us"."user_id" in ($1) order by "us"."user_id", "s"."id"
 
+-- guest spots; availabilities run the same with their names (availabilities, availability_styles, availability_id, artist_id)
+-- sqlite
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at,
+        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
+      from search_fts
+      join search_documents d on d.id = search_fts.rowid
+      where search_fts match ? and ((d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit ?) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+-- postgres
+-- (not run on PostgreSQL)
+
+-- sqlite
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at,
+        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
+      from search_fts
+      join search_documents d on d.id = search_fts.rowid
+      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))) x where (x.tier > ? or (x.tier = ? and (x.sort_at < ? or (x.sort_at = ? and x.id < ?)))) order by x.tier, x.sort_at desc, x.id desc limit ?) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+-- postgres
+-- (not run on PostgreSQL)
+
+-- sqlite
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at,
+        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
+      from search_fts
+      join search_documents d on d.id = search_fts.rowid
+      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit ?) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+-- postgres
+-- (not run on PostgreSQL)
+
+-- sqlite
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at,
+        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
+      from search_fts
+      join search_documents d on d.id = search_fts.rowid
+      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin'))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit ?) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+-- postgres
+-- (not run on PostgreSQL)
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
+      from search_documents d
+      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
+      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $5))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $6))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $7) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
+      from search_documents d
+      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
+      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $5 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $6)) or (d.type = $7 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8)) or (d.type = $9 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $10))) x where (x.tier > $11 or (x.tier = $12 and (x.sort_at < $13 or (x.sort_at = $14 and x.id < $15)))) order by x.tier, x.sort_at desc, x.id desc limit $16) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
+      from search_documents d
+      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
+      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $5 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $6)) or (d.type = $7 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8)) or (d.type = $9 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $10))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $11) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
+      from search_documents d
+      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
+      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin'))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $5))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $6) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
+      from search_documents d
+      cross join (select (websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || to_tsquery('tgs_simple'::regconfig, $6)) as query) q
+      where d.tsv @@ q.query and ((d.type = $7 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $9))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $10) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
+      from search_documents d
+      cross join (select (websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || websearch_to_tsquery('tgs_simple'::regconfig, $6)) && (websearch_to_tsquery($7::regconfig, $8) || to_tsquery('tgs_simple'::regconfig, $9)) as query) q
+      where d.tsv @@ q.query and ((d.type = $10 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $11 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $12)) or (d.type = $13 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $14)) or (d.type = $15 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $16))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $17) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.sort_at desc, p.id desc
+
 -- sqlite
 -- (not run on SQLite)
 -- postgres
@@ -102,124 +227,3 @@ select d.type, count(*) as n
       group by d.type
 -- postgres
 -- (not run on PostgreSQL)
-
--- guest spots; availabilities run the same with their names (availabilities, availability_styles, availability_id, artist_id)
--- sqlite
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
-      from search_fts
-      join search_documents d on d.id = search_fts.rowid
-      join users u on u.id = d.owner_id
-      where search_fts match ? and ((d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))
-    ) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit ?
--- postgres
--- (not run on PostgreSQL)
-
--- sqlite
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
-      from search_fts
-      join search_documents d on d.id = search_fts.rowid
-      join users u on u.id = d.owner_id
-      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))
-    ) x where (x.tier > ? or (x.tier = ? and (x.sort_at < ? or (x.sort_at = ? and x.id < ?)))) order by x.tier, x.sort_at desc, x.id desc limit ?
--- postgres
--- (not run on PostgreSQL)
-
--- sqlite
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
-      from search_fts
-      join search_documents d on d.id = search_fts.rowid
-      join users u on u.id = d.owner_id
-      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))
-    ) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit ?
--- postgres
--- (not run on PostgreSQL)
-
--- sqlite
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
-      from search_fts
-      join search_documents d on d.id = search_fts.rowid
-      join users u on u.id = d.owner_id
-      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin'))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))
-    ) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit ?
--- postgres
--- (not run on PostgreSQL)
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
-      join users u on u.id = d.owner_id
-      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $5))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $6))
-    ) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $7
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
-      join users u on u.id = d.owner_id
-      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $5 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $6)) or (d.type = $7 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8)) or (d.type = $9 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $10))
-    ) x where (x.tier > $11 or (x.tier = $12 and (x.sort_at < $13 or (x.sort_at = $14 and x.id < $15)))) order by x.tier, x.sort_at desc, x.id desc limit $16
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
-      join users u on u.id = d.owner_id
-      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $5 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $6)) or (d.type = $7 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8)) or (d.type = $9 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $10))
-    ) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $11
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
-      join users u on u.id = d.owner_id
-      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin'))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $5))
-    ) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $6
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || to_tsquery('tgs_simple'::regconfig, $6)) as query) q
-      join users u on u.id = d.owner_id
-      where d.tsv @@ q.query and ((d.type = $7 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $9))
-    ) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $10
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select x.* from (
-      select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified,
-        case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || websearch_to_tsquery('tgs_simple'::regconfig, $6)) && (websearch_to_tsquery($7::regconfig, $8) || to_tsquery('tgs_simple'::regconfig, $9)) as query) q
-      join users u on u.id = d.owner_id
-      where d.tsv @@ q.query and ((d.type = $10 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $11 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $12)) or (d.type = $13 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $14)) or (d.type = $15 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $16))
-    ) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $17
