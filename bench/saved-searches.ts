@@ -85,7 +85,11 @@ async function freshDb(engine: Engine, pgUrl: string | undefined): Promise<{ db:
   }
   if (!pgUrl) throw new Error('the PostgreSQL saved search bench needs BENCH_DATABASE_URL');
   const name = `bench_saved_${randomBytes(4).toString('hex')}`;
-  const admin = createDb({ kind: 'postgres', url: pgUrl });
+  // Databases are made and dropped from the server's maintenance database: the one the URL names
+  // is the worlds' name stem (bench/worlds.ts) and need not exist.
+  const maintenance = new URL(pgUrl);
+  maintenance.pathname = '/postgres';
+  const admin = createDb({ kind: 'postgres', url: maintenance.toString() });
   await sql`create database ${sql.id(name)}`.execute(admin);
   await admin.destroy();
   const url = new URL(pgUrl);
@@ -95,7 +99,7 @@ async function freshDb(engine: Engine, pgUrl: string | undefined): Promise<{ db:
     db,
     drop: async () => {
       await db.destroy();
-      const again = createDb({ kind: 'postgres', url: pgUrl });
+      const again = createDb({ kind: 'postgres', url: maintenance.toString() });
       await sql`drop database ${sql.id(name)} with (force)`.execute(again);
       await again.destroy();
     },
