@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { heapFloors } from './checks';
+import { checkProcess, checksTable, heapFloors, passed, type ProcessRun } from './checks';
+import type { Sample } from './samples';
 
 const MB = 2 ** 20;
 
@@ -26,5 +27,32 @@ describe('the soak heap check', () => {
   it('reads a floor rising 3 MB a minute as 3 MB a minute, whatever the peaks do', () => {
     const floors = heapFloors(sawtooth(9, (t) => 200 + 3 * Math.floor(t / 60)));
     expect(slopeOf(floors)).toBeCloseTo(3, 5);
+  });
+});
+
+describe('a soak too short for trends', () => {
+  /** A process whose heap and RSS grow and whose p99 doubles, over `minutes`, with `fivexx` server errors. */
+  function growing(minutes: number, fivexx: number): ProcessRun {
+    const sample = (t: number): Sample => ({ t, heapUsed: (200 + 5 * (t / 60)) * MB, rss: (300 + 20 * (t / 60)) * MB, lagP99: 0.08, handles: 10, sockets: 4, poolWaiting: null, poolInUse: null, liveStreams: 0, server5xx: 0 });
+    const steady = [];
+    for (let t = 0; t < minutes * 60; t += 10) steady.push(sample(t));
+    const latencies = Array.from({ length: minutes }, (_, m) => Array.from({ length: 100 }, () => (m === 0 ? 10 : 10 * (m + 1))));
+    return { name: 'a', baseline: sample(-10), steady, end: { ...sample(minutes * 60), server5xx: fivexx }, classes: { '2xx': 1000, '3xx': 0, '4xx': 0, '5xx': fivexx }, minutes: latencies };
+  }
+
+  it('shows the trends and the lag of a 2-minute soak without failing on them', () => {
+    const checks = checkProcess(growing(2, 0), 2);
+    const over = checks.filter((c) => !c.ok).map((c) => c.name);
+    expect(over).toEqual(expect.arrayContaining(['heap floor slope, minutes 2-end', 'event-loop lag p99 (worst 10 s)']));
+    expect(checks.filter((c) => !c.ok).every((c) => c.advisory)).toBe(true);
+    expect(passed(checks)).toBe(true);
+    expect(checksTable([{ process: 'a', checks }])).toContain('over (not required under 5 minutes)');
+  });
+
+  it('still fails a short soak on a server error, and a full one on its trends', () => {
+    expect(passed(checkProcess(growing(2, 1), 2))).toBe(false);
+    const full = checkProcess(growing(10, 0), 10);
+    expect(full.some((c) => c.advisory)).toBe(false);
+    expect(passed(full)).toBe(false);
   });
 });

@@ -17,7 +17,21 @@ export interface Check {
   value: string;
   limit: string;
   ok: boolean;
+  /** Shown but not required: a trend that a soak shorter than TREND_MINUTES cannot measure. */
+  advisory?: boolean;
 }
+
+/**
+ * Soaks shorter than this (CI's quick run soaks 2 minutes) report the trends (heap floors, RSS,
+ * p99 drift) and the event-loop lag without failing on them: two minutes hold one minute after
+ * the warm-up, too little for a slope, and CI's machine runs the load, both servers, HAProxy,
+ * PostgreSQL and Redis on its two cores, so the lag it sees is the machine's. The full run
+ * (10 minutes) requires them all.
+ */
+export const TREND_MINUTES = 5;
+
+/** Whether a shape passed: every check that is required held. */
+export const passed = (checks: Check[]) => checks.every((c) => c.ok || c.advisory);
 
 const MB = 1024 * 1024;
 
@@ -82,12 +96,18 @@ export function checkProcess(run: ProcessRun, minutes: number): Check[] {
     { name: 'handles, baseline → end', value: `${run.baseline.handles} → ${run.end.handles}`, limit: '≤ baseline', ok: run.end.handles <= run.baseline.handles },
     { name: 'sockets, baseline → end', value: `${run.baseline.sockets} → ${run.end.sockets}`, limit: '≤ baseline', ok: run.end.sockets <= run.baseline.sockets },
   ];
+  if (minutes < TREND_MINUTES) {
+    for (const check of checks) if (TRENDS.has(check.name)) check.advisory = true;
+  }
   if (run.baseline.poolWaiting !== null && run.end.poolWaiting !== null) {
     checks.push({ name: 'pool waiting, baseline → end', value: `${run.baseline.poolWaiting} → ${run.end.poolWaiting}`, limit: '≤ baseline', ok: run.end.poolWaiting <= run.baseline.poolWaiting });
     checks.push({ name: 'pool in use, baseline → end', value: `${run.baseline.poolInUse} → ${run.end.poolInUse}`, limit: '≤ baseline', ok: (run.end.poolInUse ?? 0) <= (run.baseline.poolInUse ?? 0) });
   }
   return checks;
 }
+
+/** The checks a soak shorter than TREND_MINUTES shows without requiring. */
+const TRENDS = new Set(['heap floor slope, minutes 2-end', 'RSS, minute 2 → last minute', 'p99, minute 2 → last', 'event-loop lag p99 (worst 10 s)']);
 
 /** Whether the settle-down checks hold yet (what `checkProcess` compares with the baseline). */
 export function settled(baseline: Sample, now: Sample): boolean {
@@ -96,6 +116,7 @@ export function settled(baseline: Sample, now: Sample): boolean {
 
 export function checksTable(rows: { process: string; checks: Check[] }[]): string {
   const lines = ['| process | check | value | limit | result |', '|---|---|---|---|---|'];
-  for (const row of rows) for (const c of row.checks) lines.push(`| ${row.process} | ${c.name} | ${c.value} | ${c.limit} | ${c.ok ? 'pass' : '**FAIL**'} |`);
+  const result = (c: Check) => (c.ok ? 'pass' : c.advisory ? `over (not required under ${TREND_MINUTES} minutes)` : '**FAIL**');
+  for (const row of rows) for (const c of row.checks) lines.push(`| ${row.process} | ${c.name} | ${c.value} | ${c.limit} | ${result(c)} |`);
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { buildIsStale } from '../build-state';
 import { run } from '../run';
-import { checkProcess, checksTable, settled, type Check, type ProcessRun } from './checks';
+import { checkProcess, checksTable, passed, settled, type Check, type ProcessRun } from './checks';
 import { Client } from './client';
 import { ramp, steady, Tally } from './load';
 import { takeSample, type Sample } from './samples';
@@ -201,5 +201,5 @@ if (process.env.SOAK_REPORT) {
   const { writeFileSync } = await import('node:fs');
   writeFileSync(process.env.SOAK_REPORT, `${text}\n`);
 }
-const failed = results.some((r) => r.rows.some((row) => row.checks.some((c) => !c.ok)));
+const failed = results.some((r) => r.rows.some((row) => !passed(row.checks)));
 process.exit(failed ? 1 : 0);
