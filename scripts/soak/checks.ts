@@ -17,6 +17,8 @@ export interface Check {
   value: string;
   limit: string;
   ok: boolean;
+  /** A trend (or the lag): required only of a soak of TREND_MINUTES or more. */
+  trend?: boolean;
   /** Shown but not required: a trend that a soak shorter than TREND_MINUTES cannot measure. */
   advisory?: boolean;
 }
@@ -89,15 +91,15 @@ export function checkProcess(run: ProcessRun, minutes: number): Check[] {
   const server5xx = run.end.server5xx - run.baseline.server5xx;
   const checks: Check[] = [
     { name: '5xx', value: `${run.classes['5xx']} seen, ${server5xx} counted`, limit: '0', ok: run.classes['5xx'] === 0 && server5xx === 0 },
-    { name: 'heap floor slope, minutes 2-end', value: `${heapSlope.toFixed(2)} MB/min`, limit: '< 1 MB/min', ok: heapSlope < 1 },
-    { name: 'RSS, minute 2 → last minute', value: `${rss2.toFixed(0)} → ${rssEnd.toFixed(0)} MB`, limit: '≤ +10%', ok: rssEnd <= rss2 * 1.1 },
-    { name: 'p99, minute 2 → last', value: `${p99Second.toFixed(0)} → ${p99Last.toFixed(0)} ms`, limit: '≤ 1.2×', ok: p99Last <= p99Second * 1.2 },
-    { name: 'event-loop lag p99 (worst 10 s)', value: `${lag.toFixed(1)} ms`, limit: '< 50 ms', ok: lag < 50 },
+    { trend: true, name: 'heap floor slope, minutes 2-end', value: `${heapSlope.toFixed(2)} MB/min`, limit: '< 1 MB/min', ok: heapSlope < 1 },
+    { trend: true, name: 'RSS, minute 2 → last minute', value: `${rss2.toFixed(0)} → ${rssEnd.toFixed(0)} MB`, limit: '≤ +10%', ok: rssEnd <= rss2 * 1.1 },
+    { trend: true, name: 'p99, minute 2 → last', value: `${p99Second.toFixed(0)} → ${p99Last.toFixed(0)} ms`, limit: '≤ 1.2×', ok: p99Last <= p99Second * 1.2 },
+    { trend: true, name: 'event-loop lag p99 (worst 10 s)', value: `${lag.toFixed(1)} ms`, limit: '< 50 ms', ok: lag < 50 },
     { name: 'handles, baseline → end', value: `${run.baseline.handles} → ${run.end.handles}`, limit: '≤ baseline', ok: run.end.handles <= run.baseline.handles },
     { name: 'sockets, baseline → end', value: `${run.baseline.sockets} → ${run.end.sockets}`, limit: '≤ baseline', ok: run.end.sockets <= run.baseline.sockets },
   ];
   if (minutes < TREND_MINUTES) {
-    for (const check of checks) if (TRENDS.has(check.name)) check.advisory = true;
+    for (const check of checks) if (check.trend) check.advisory = true;
   }
   if (run.baseline.poolWaiting !== null && run.end.poolWaiting !== null) {
     checks.push({ name: 'pool waiting, baseline → end', value: `${run.baseline.poolWaiting} → ${run.end.poolWaiting}`, limit: '≤ baseline', ok: run.end.poolWaiting <= run.baseline.poolWaiting });
@@ -105,9 +107,6 @@ export function checkProcess(run: ProcessRun, minutes: number): Check[] {
   }
   return checks;
 }
-
-/** The checks a soak shorter than TREND_MINUTES shows without requiring. */
-const TRENDS = new Set(['heap floor slope, minutes 2-end', 'RSS, minute 2 → last minute', 'p99, minute 2 → last', 'event-loop lag p99 (worst 10 s)']);
 
 /** Whether the settle-down checks hold yet (what `checkProcess` compares with the baseline). */
 export function settled(baseline: Sample, now: Sample): boolean {

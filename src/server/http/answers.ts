@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { codingFor, COMPRESS_THRESHOLD, formOf, type StoredAnswer } from '../lib/answer-cache/bytes';
+import { COMPRESS_THRESHOLD, formOf, type Coding, type StoredAnswer } from '../lib/answer-cache/bytes';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -25,7 +25,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** Whether the Accept-Encoding header takes `coding` (a `q=0` refuses it). */
-export function accepts(header: string | undefined, coding: 'br' | 'gzip'): boolean {
+export function accepts(header: string | undefined, coding: Coding): boolean {
   if (!header) return false;
   const at = header.indexOf(coding);
   if (at < 0) return false;
@@ -40,6 +40,17 @@ export function accepts(header: string | undefined, coding: 'br' | 'gzip'): bool
 }
 
 /**
+ * The form an answer goes out in for this Accept-Encoding header: br, else gzip, else none (the
+ * plain bytes; also for a body below COMPRESS_THRESHOLD).
+ */
+export function codingFor(answer: StoredAnswer, acceptEncoding: string | undefined): Coding | null {
+  if (answer.body.length < COMPRESS_THRESHOLD) return null;
+  if (accepts(acceptEncoding, 'br')) return 'br';
+  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
+  return null;
+}
+
+/**
  * Sends a stored answer: 304 when the client holds it, its br or gzip form when the client takes
  * one (made the first time, then kept on the answer), the plain bytes otherwise. No serialization
  * happens here; routes that send stored answers opt out of @fastify/compress (`compress: false`).
@@ -50,7 +61,7 @@ export async function sendAnswer(request: FastifyRequest, reply: FastifyReply, a
     remember(request, reply, answer);
     return reply.code(304).send();
   }
-  const coding = codingFor(answer, request.headers['accept-encoding'], accepts);
+  const coding = codingFor(answer, request.headers['accept-encoding']);
   const body = coding ? await formOf(answer, coding) : answer.body;
   remember(request, reply, answer);
   if (coding) reply.header('content-encoding', coding);

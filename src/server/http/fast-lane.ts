@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../common/constants';
-import { codingFor, type AnswerCache, type StoredAnswer } from '../lib/answer-cache/bytes';
+import type { AnswerCache, StoredAnswer } from '../lib/answer-cache/bytes';
 import { createStatsCounter } from '../lib/answer-cache/stats';
 import type { Presence } from '../modules/events/index';
 import { requestLanguage } from '../i18n';
-import { accepts, matchesEtag } from './answers';
+import { codingFor, matchesEtag } from './answers';
 import type { SessionCache } from './session-cache';
 
 /** Addresses remembered at most, per lane; beyond it the least recently used go first. */
@@ -84,7 +84,7 @@ function keptHeaders(headers: Record<string, string>): [string, string][] {
  * compressed form nobody has asked for yet, which the pipeline makes (and keeps on the answer).
  */
 function ready(req: IncomingMessage, answer: StoredAnswer): boolean {
-  const coding = codingFor(answer, req.headers['accept-encoding'], accepts);
+  const coding = codingFor(answer, req.headers['accept-encoding']);
   return coding === null || answer[coding] !== null;
 }
 
@@ -96,7 +96,7 @@ function send(req: IncomingMessage, res: ServerResponse, lane: Lane): void {
     res.end();
     return;
   }
-  const coding = codingFor(answer, req.headers['accept-encoding'], accepts);
+  const coding = codingFor(answer, req.headers['accept-encoding']);
   const body = (coding && answer[coding]) || answer.body;
   if (coding) res.setHeader('content-encoding', coding);
   res.setHeader('content-length', body.length);

@@ -105,17 +105,6 @@ export function formOf(answer: StoredAnswer, coding: Coding): Promise<Buffer> {
   return forms[coding];
 }
 
-/**
- * The form an answer goes out in for this Accept-Encoding header: br, else gzip, else none (the
- * plain bytes; also for a body below COMPRESS_THRESHOLD).
- */
-export function codingFor(answer: StoredAnswer, acceptEncoding: string | undefined, accepts: (header: string | undefined, coding: Coding) => boolean): Coding | null {
-  if (answer.body.length < COMPRESS_THRESHOLD) return null;
-  if (accepts(acceptEncoding, 'br')) return 'br';
-  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
-  return null;
-}
-
 export function storeAnswer<Info>(source: string | Buffer | AnswerSource<Info>): { value: StoredAnswer<Info>; tags?: Iterable<string> } {
   const src: AnswerSource<Info> = typeof source === 'string' || Buffer.isBuffer(source) ? { body: source } : source;
   const body = typeof src.body === 'string' ? Buffer.from(src.body) : src.body;

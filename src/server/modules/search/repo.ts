@@ -218,7 +218,7 @@ const sqliteSearch: SearchRepository = {
       from search_fts
       join search_documents d on d.id = search_fts.rowid
       where search_fts match ${match} and ${shownWhere(request)}`;
-    const { rows } = await sql<HitRow>`${pageOf(ranked, request)}`.execute(db);
+    const { rows } = await pageOf(ranked, request).execute(db);
     return rows.map(toHit);
   },
   async count(db, request) {
@@ -297,7 +297,7 @@ const postgresSearch: SearchRepository = {
       from search_documents d
       cross join (select ${tsQuery(request)} as query) q
       where d.tsv @@ q.query and ${shownWhere(request)}`;
-    const { rows } = await sql<HitRow>`${pageOf(ranked, request)}`.execute(db);
+    const { rows } = await pageOf(ranked, request).execute(db);
     return rows.map(toHit);
   },
   async count(db, request) {
