@@ -150,6 +150,8 @@ describeEachEngine('messages', (engine) => {
     await send(t.app, artist, studio.user.id, 'First from artist');
     await send(t.app, third, studio.user.id, 'From the third');
     await send(t.app, third, studio.user.id, 'Again from the third');
+    // Two sends in one millisecond tie on their time, and a tie goes to the higher contact id.
+    await new Promise((r) => setTimeout(r, 5));
     await send(t.app, studio, artist.user.id, 'Studio answers the artist');
 
     const list = await conversations(t.app, studio);
