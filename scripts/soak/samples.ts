@@ -3,6 +3,10 @@ export interface Sample {
   /** Seconds since the steady phase began (negative before it). */
   t: number;
   heapUsed: number;
+  /** The old generation as the last full collection left it (0 before the first). */
+  heapKept: number;
+  /** Full (major) collections since the process started. */
+  fullCollections: number;
   rss: number;
   lagP99: number;
   handles: number;
@@ -49,6 +53,8 @@ export async function takeSample(metricsUrl: string, t: number): Promise<Sample>
   return {
     t,
     heapUsed: need('nodejs_heap_size_used_bytes'),
+    heapKept: need('tgs_heap_kept_bytes'),
+    fullCollections: need('nodejs_gc_duration_seconds_count', /kind="major"/),
     rss: need('process_resident_memory_bytes'),
     lagP99: need('nodejs_eventloop_lag_p99_seconds'),
     handles: need('nodejs_active_handles_total'),

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, type Registry } from 'prom-client';
+import { watchHeapKept } from './heap-kept';
 
 /**
  * Serves `GET /metrics` (and HEAD) on a listener of its own and nothing else. Behind a proxy
@@ -11,6 +12,7 @@ export async function startMetricsListener(registry: Registry, at: { port: numbe
   // Event-loop lag, heap, RSS, handles: read from the process at each scrape, here only, so an
   // app without a metrics port (a test, a CLI) starts no event-loop monitor.
   collectDefaultMetrics({ register: registry });
+  const stopWatchingHeap = watchHeapKept(registry);
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -25,6 +27,7 @@ export async function startMetricsListener(registry: Registry, at: { port: numbe
       () => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected\n'),
     );
   });
+  server.once('close', stopWatchingHeap);
   // A scraper that keeps its connection open must not hold the app's close.
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {

@@ -61,6 +61,7 @@ describeEachEngine('metrics on their own listener', (engine) => {
       'tgs_bus_events_received_total',
       'nodejs_eventloop_lag_p99_seconds',
       'nodejs_heap_size_used_bytes',
+      'tgs_heap_kept_bytes',
       'process_resident_memory_bytes',
     ]) {
       expect(names, name).toContain(name);
