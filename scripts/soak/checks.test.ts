@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkProcess, checksTable, heapFloors, heapSlope, passed, type ProcessRun } from './checks';
+import { checkProcess, checksTable, heapFloors, heapSlope, passed, slowestKinds, type ProcessRun } from './checks';
 import type { Sample } from './samples';
 
 const MB = 2 ** 20;
@@ -87,5 +87,17 @@ describe('a soak too short for trends', () => {
     const full = checkProcess(growing(10, 0), 10);
     expect(full.some((c) => c.advisory)).toBe(false);
     expect(passed(full)).toBe(false);
+  });
+});
+
+describe('the slowest kinds of request', () => {
+  it('names the kinds with the highest last-minute p99, with minute 2 beside it', () => {
+    const minutes = (second: number, last: number) => [[1], Array.from({ length: 100 }, () => second), [5], Array.from({ length: 100 }, () => last)];
+    const latencies = new Map([
+      ['login', minutes(120, 180)],
+      ['home page', minutes(3, 4)],
+      ['search', minutes(40, 30)],
+    ]);
+    expect(slowestKinds(latencies, 4, 2)).toBe('login 120 → 180, search 40 → 30');
   });
 });

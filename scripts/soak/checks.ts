@@ -136,6 +136,20 @@ export function settled(baseline: Sample, now: Sample): boolean {
   return now.handles <= baseline.handles && now.sockets <= baseline.sockets && (now.poolWaiting ?? 0) <= (baseline.poolWaiting ?? 0) && (now.poolInUse ?? 0) <= (baseline.poolInUse ?? 0);
 }
 
+/**
+ * The kinds of request whose p99 in the last minute is highest, with minute 2's beside it: where a
+ * process's p99 drift comes from (`latencies` by kind, then by minute of the steady phase).
+ */
+export function slowestKinds(latencies: Map<string, number[][]>, minutes: number, count = 6): string {
+  return [...latencies]
+    .map(([kind, byMinute]) => ({ kind, second: percentile(byMinute[1] ?? [], 99), last: percentile(byMinute[minutes - 1] ?? [], 99) }))
+    .filter((k) => Number.isFinite(k.last))
+    .sort((x, y) => y.last - x.last)
+    .slice(0, count)
+    .map((k) => `${k.kind} ${k.second.toFixed(0)} → ${k.last.toFixed(0)}`)
+    .join(', ');
+}
+
 export function checksTable(rows: { process: string; checks: Check[] }[]): string {
   const lines = ['| process | check | value | limit | result |', '|---|---|---|---|---|'];
   const result = (c: Check) => (c.ok ? 'pass' : c.advisory ? `over (not required under ${TREND_MINUTES} minutes)` : '**FAIL**');

@@ -112,6 +112,8 @@ export class Tally {
   /** Requests that got no answer at all (refused, reset, past the deadline). */
   unanswered = 0;
   readonly byKind = new Map<string, number>();
+  /** Latencies by kind of request and minute of the steady phase, over every process. */
+  readonly kindLatencies = new Map<string, number[][]>();
   completed = 0;
 
   add(kind: string, answer: Answer, minute: number): void {
@@ -126,6 +128,9 @@ export class Tally {
     const minutes = this.latencies.get(who) ?? [];
     (minutes[minute] ??= []).push(answer.ms);
     this.latencies.set(who, minutes);
+    const ofKind = this.kindLatencies.get(kind) ?? [];
+    (ofKind[minute] ??= []).push(answer.ms);
+    this.kindLatencies.set(kind, ofKind);
   }
 
   fail(line: string): void {

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { buildIsStale } from '../build-state';
 import { run } from '../run';
-import { checkProcess, checksTable, passed, settled, type Check, type ProcessRun } from './checks';
+import { checkProcess, checksTable, passed, settled, slowestKinds, type Check, type ProcessRun } from './checks';
 import { Client } from './client';
 import { ramp, steady, Tally } from './load';
 import { takeSample, type Sample } from './samples';
@@ -72,6 +72,7 @@ export interface ShapeResult {
   skipped: number;
   streams: string;
   byKind: string;
+  slowest: string;
   failures: string[];
   rows: { process: string; checks: Check[] }[];
 }
@@ -161,6 +162,7 @@ async function soak(shape: Shape): Promise<ShapeResult> {
     skipped,
     streams: `${streams.opened} opened, ${streams.dropped} dropped, ${streams.refused} refused; answers ${classes}`,
     byKind: [...steadyTally.byKind].map(([k, v]) => `${k} ${v}`).join(', '),
+    slowest: slowestKinds(steadyTally.kindLatencies, MINUTES),
     failures: [...tally.failures.map((f) => `ramp: ${f}`), ...steadyTally.failures, ...failures],
     rows,
   };
@@ -190,6 +192,7 @@ for (const r of results) {
     `Ramp found ${r.found.toFixed(0)} answers/s; held ${r.rate.toFixed(0)}/s: ${r.requests} answers, ${r.skipped} starts skipped (client at its in-flight cap).`,
     `Streams: ${r.streams}.`,
     `Mix: ${r.byKind}.`,
+    `Slowest kinds, p99 in ms, minute 2 → last: ${r.slowest}.`,
     '',
     checksTable(r.rows),
   );
