@@ -38,3 +38,50 @@ describe('search words', () => {
     expect(short).toEqual({ snippet: 'Fine Line in Berlin', highlights: [[13, 19]] });
   });
 });
+
+describe('the snippet, read only as far as it needs', () => {
+  const LANGS = ['en', 'de', 'es', 'fr', 'pt'] as const;
+  const WORDS = ['Tätowierung', 'tätowierungen', 'Gastplätze', 'Straße', 'blackwork', 'Black', 'fine', 'LINE', 'ﬁne', 'ＢＥＲＬＩＮ', 'Berlin', 'berliner', 'tatouage', 'tatuagem', 'realismo', 'Realismus', 'œuvre', 'Zürich', 'São', 'Paulo', 'mañana', 'happy', 'happiness', '2027', 'r2d2', 'x'];
+  const SEPARATORS = [' ', ' ', ' ', ', ', '. ', ' · ', '\n', ' — ', '  '];
+
+  /** Every word of the body judged, then the excerpt cut: the plain reading of the rule. */
+  function everyWordJudged(body: string, query: ReturnType<typeof queryWords>, lang: { searcher: (typeof LANGS)[number]; document: (typeof LANGS)[number] }) {
+    const last = query.at(-1);
+    const matches = (token: string) => {
+      const folded = fold(token.normalize('NFKC').toLowerCase());
+      if (last && folded.startsWith(last.exact)) return true;
+      const stems = new Set([stem(lang.searcher, folded), stem(lang.document, folded)]);
+      return query.some((q) => q.exact === folded || stems.has(q.stem));
+    };
+    const tokens = [...body.matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length, hit: matches(m[0]) }));
+    const first = tokens.find((t) => t.hit);
+    let start = 0;
+    if (first && first.end > 180 - 50) start = tokens.findLast((t) => t.start <= first.start - 50)?.start ?? tokens.find((t) => t.start >= first.start - 50)?.start ?? first.start;
+    let end = Math.min(body.length, start + 180);
+    if (end < body.length) end = tokens.findLast((t) => t.end <= end && t.start > start)?.end ?? end;
+    const prefix = start > 0 ? '…' : '';
+    const text = prefix + body.slice(start, end).trim() + (end < body.length ? '…' : '');
+    const shift = prefix.length - start - (body.slice(start, end).length - body.slice(start, end).trimStart().length);
+    return { snippet: text, highlights: tokens.filter((t) => t.hit && t.start >= start && t.end <= end).map((t): [number, number] => [t.start + shift, t.end + shift]) };
+  }
+
+  it('cuts what judging every word cuts, and indexes what folding every word gives, over 2,000 bodies short and long', () => {
+    let seed = 20261129;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const pick = <T,>(list: readonly T[]) => list[next(list.length)] as T;
+    for (let i = 0; i < 2000; i++) {
+      const length = pick([1, 5, 20, 60, 400, 3000]);
+      const body = Array.from({ length }, () => pick(WORDS) + pick(SEPARATORS)).join('').slice(0, next(2) ? undefined : -1);
+      const q = Array.from({ length: 1 + next(3) }, () => pick(WORDS).slice(0, 3 + next(8))).join(' ');
+      const lang = { searcher: pick(LANGS), document: pick(LANGS) };
+      const query = queryWords(q, lang.searcher);
+      expect(snippet(body, query, lang), `${q} in ${body.slice(0, 80)}`).toEqual(everyWordJudged(body, query, lang));
+      // The index's terms, each distinct word folded once, are what folding every word gives.
+      const everyWord = new Set(words(body).flatMap((w) => [fold(w), stem(lang.document, fold(w))]));
+      expect(indexTerms(lang.document, words(body))).toBe([...everyWord].join(' '));
+    }
+  });
+});

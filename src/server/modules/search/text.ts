@@ -71,8 +71,9 @@ export function stem(lang: Language, folded: string): string {
 /** What SQLite's index holds for words in a language: each word folded, and its stem (FTS5 matches either). */
 export function indexTerms(lang: Language, list: string[]): string {
   const terms = new Set<string>();
-  for (const word of list) {
-    const folded = fold(word);
+  // A forum thread's text repeats its words thousands of times: each distinct one is folded once.
+  for (const word of new Set(list)) {
+    const folded = /^[a-z0-9]+$/.test(word) ? word : fold(word);
     terms.add(folded);
     terms.add(stem(lang, folded));
   }
@@ -130,14 +131,31 @@ const ELLIPSIS = '…';
  */
 export function snippet(body: string, query: QueryWord[], lang: { searcher: Language; document: Language }): { snippet: string; highlights: [number, number][] } {
   const last = query.at(-1);
+  const asTyped = new Set(query.map((q) => q.exact));
+  const queryStems = new Set(query.map((q) => q.stem));
+  // Bodies repeat their words: each distinct word is judged once.
+  const judged = new Map<string, boolean>();
   const matches = (token: string): boolean => {
-    const folded = fold(normalize(token));
-    if (last && folded.startsWith(last.exact)) return true;
-    const stems = new Set([stem(lang.searcher, folded), stem(lang.document, folded)]);
-    return query.some((q) => q.exact === folded || stems.has(q.stem));
+    let hit = judged.get(token);
+    if (hit === undefined) {
+      // A word of ASCII letters and digits, lowercased, is already what NFKC, folding and NFC make of it.
+      const folded = /^[A-Za-z0-9]+$/.test(token) ? token.toLowerCase() : fold(normalize(token));
+      hit = (!!last && folded.startsWith(last.exact)) || asTyped.has(folded) || queryStems.has(stem(lang.searcher, folded)) || queryStems.has(stem(lang.document, folded));
+      judged.set(token, hit);
+    }
+    return hit;
   };
-  const tokens = [...body.matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length, hit: matches(m[0]) }));
-  const first = tokens.find((t) => t.hit);
+  // The body is read up to the first hit and the excerpt after it: a forum thread's body holds
+  // up to 100,000 characters, and judging every word of twenty of them held the event loop.
+  const tokens: { start: number; end: number; text: string }[] = [];
+  let first: (typeof tokens)[number] | undefined;
+  const wordPattern = /[\p{L}\p{M}\p{N}]+/gu;
+  for (let m = wordPattern.exec(body); m; m = wordPattern.exec(body)) {
+    const token = { start: m.index, end: m.index + m[0].length, text: m[0] };
+    tokens.push(token);
+    if (!first && matches(token.text)) first = token;
+    if (first && token.start > first.start + SNIPPET_LENGTH) break;
+  }
   let start = 0;
   if (first && first.end > SNIPPET_LENGTH - SNIPPET_LEAD) {
     // Begin at a word a little before the first hit.
@@ -148,6 +166,6 @@ export function snippet(body: string, query: QueryWord[], lang: { searcher: Lang
   const prefix = start > 0 ? ELLIPSIS : '';
   const text = prefix + body.slice(start, end).trim() + (end < body.length ? ELLIPSIS : '');
   const shift = prefix.length - start - (body.slice(start, end).length - body.slice(start, end).trimStart().length);
-  const highlights = tokens.filter((t) => t.hit && t.start >= start && t.end <= end).map((t): [number, number] => [t.start + shift, t.end + shift]);
+  const highlights = tokens.filter((t) => t.start >= start && t.end <= end && matches(t.text)).map((t): [number, number] => [t.start + shift, t.end + shift]);
   return { snippet: text, highlights };
 }
