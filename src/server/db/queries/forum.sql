@@ -156,14 +156,14 @@ select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_
 select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_to_post_id", "p"."body", "p"."body_html", "p"."like_count", "p"."hidden_at", "p"."hidden_by", "p"."hidden_reason", "p"."created_at", "p"."edited_at", "u"."username" as "author_username", "u"."name" as "author_name", "u"."avatar" as "author_avatar", "u"."user_type" as "author_user_type" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."id" = $1
 
 -- sqlite
-select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_to_post_id", "p"."body", "p"."body_html", "p"."like_count", "p"."hidden_at", "p"."hidden_by", "p"."hidden_reason", "p"."created_at", "p"."edited_at", "u"."username" as "author_username", "u"."name" as "author_name", "u"."avatar" as "author_avatar", "u"."user_type" as "author_user_type" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = ? and "p"."is_opening" = ? and "p"."hidden_at" is null order by "p"."id" limit ? offset ?
+select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_to_post_id", "p"."body", "p"."body_html", "p"."like_count", "p"."hidden_at", "p"."hidden_by", "p"."hidden_reason", "p"."created_at", "p"."edited_at", "u"."username" as "author_username", "u"."name" as "author_name", "u"."avatar" as "author_avatar", "u"."user_type" as "author_user_type" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where ("p"."thread_id" = ? and "p"."is_opening" = ? and "p"."hidden_at" is null) order by "p"."id" limit ? offset ?
 -- postgres
-select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_to_post_id", "p"."body", "p"."body_html", "p"."like_count", "p"."hidden_at", "p"."hidden_by", "p"."hidden_reason", "p"."created_at", "p"."edited_at", "u"."username" as "author_username", "u"."name" as "author_name", "u"."avatar" as "author_avatar", "u"."user_type" as "author_user_type" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = $1 and "p"."is_opening" = $2 and "p"."hidden_at" is null order by "p"."id" limit $3 offset $4
+select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_to_post_id", "p"."body", "p"."body_html", "p"."like_count", "p"."hidden_at", "p"."hidden_by", "p"."hidden_reason", "p"."created_at", "p"."edited_at", "u"."username" as "author_username", "u"."name" as "author_name", "u"."avatar" as "author_avatar", "u"."user_type" as "author_user_type" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where ("p"."thread_id" = $1 and "p"."is_opening" = $2 and "p"."hidden_at" is null) order by "p"."id" limit $3 offset $4
 
 -- sqlite
-select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_to_post_id", "p"."body", "p"."body_html", "p"."like_count", "p"."hidden_at", "p"."hidden_by", "p"."hidden_reason", "p"."created_at", "p"."edited_at", "u"."username" as "author_username", "u"."name" as "author_name", "u"."avatar" as "author_avatar", "u"."user_type" as "author_user_type" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = ? and "p"."is_opening" = ? and ("p"."hidden_at" is null or "p"."author_id" = ?) order by "p"."id" limit ? offset ?
+select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_to_post_id", "p"."body", "p"."body_html", "p"."like_count", "p"."hidden_at", "p"."hidden_by", "p"."hidden_reason", "p"."created_at", "p"."edited_at", "u"."username" as "author_username", "u"."name" as "author_name", "u"."avatar" as "author_avatar", "u"."user_type" as "author_user_type" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where ("p"."thread_id" = ? and "p"."is_opening" = ? and ("p"."hidden_at" is null or "p"."author_id" = ?)) order by "p"."id" limit ? offset ?
 -- postgres
-select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_to_post_id", "p"."body", "p"."body_html", "p"."like_count", "p"."hidden_at", "p"."hidden_by", "p"."hidden_reason", "p"."created_at", "p"."edited_at", "u"."username" as "author_username", "u"."name" as "author_name", "u"."avatar" as "author_avatar", "u"."user_type" as "author_user_type" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = $1 and "p"."is_opening" = $2 and ("p"."hidden_at" is null or "p"."author_id" = $3) order by "p"."id" limit $4 offset $5
+select "p"."id", "p"."thread_id", "p"."author_id", "p"."is_opening", "p"."reply_to_post_id", "p"."body", "p"."body_html", "p"."like_count", "p"."hidden_at", "p"."hidden_by", "p"."hidden_reason", "p"."created_at", "p"."edited_at", "u"."username" as "author_username", "u"."name" as "author_name", "u"."avatar" as "author_avatar", "u"."user_type" as "author_user_type" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where ("p"."thread_id" = $1 and "p"."is_opening" = $2 and ("p"."hidden_at" is null or "p"."author_id" = $3)) order by "p"."id" limit $4 offset $5
 
 -- sqlite
 select "post_id" from "forum_likes" where "user_id" = ? and "post_id" in (?)
@@ -241,29 +241,29 @@ select * from "forum_categories" where "slug" = ?
 select * from "forum_categories" where "slug" = $1
 
 -- sqlite
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = ? and "p"."is_opening" = ? and "p"."hidden_at" is null
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = ? and "p"."is_opening" = ? and "p"."hidden_at" is null)
 -- postgres
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = $1 and "p"."is_opening" = $2 and "p"."hidden_at" is null
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = $1 and "p"."is_opening" = $2 and "p"."hidden_at" is null)
 
 -- sqlite
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = ? and "p"."is_opening" = ? and "p"."hidden_at" is null and "p"."id" <= ?
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = ? and "p"."is_opening" = ? and "p"."hidden_at" is null) and "p"."id" <= ?
 -- postgres
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = $1 and "p"."is_opening" = $2 and "p"."hidden_at" is null and "p"."id" <= $3
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = $1 and "p"."is_opening" = $2 and "p"."hidden_at" is null) and "p"."id" <= $3
 
 -- sqlite
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = ? and "p"."is_opening" = ? and "p"."id" <= ?
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = ? and "p"."is_opening" = ? and ("p"."hidden_at" is null or "p"."author_id" = ?))
 -- postgres
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = $1 and "p"."is_opening" = $2 and "p"."id" <= $3
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = $1 and "p"."is_opening" = $2 and ("p"."hidden_at" is null or "p"."author_id" = $3))
 
 -- sqlite
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = ? and "p"."is_opening" = ? and ("p"."hidden_at" is null or "p"."author_id" = ?)
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = ? and "p"."is_opening" = ? and ("p"."hidden_at" is null or "p"."author_id" = ?)) and "p"."id" <= ?
 -- postgres
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = $1 and "p"."is_opening" = $2 and ("p"."hidden_at" is null or "p"."author_id" = $3)
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = $1 and "p"."is_opening" = $2 and ("p"."hidden_at" is null or "p"."author_id" = $3)) and "p"."id" <= $4
 
 -- sqlite
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = ? and "p"."is_opening" = ? and ("p"."hidden_at" is null or "p"."author_id" = ?) and "p"."id" <= ?
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = ? and "p"."is_opening" = ?) and "p"."id" <= ?
 -- postgres
-select count(*) as "n" from "forum_posts" as "p" inner join "users" as "u" on "u"."id" = "p"."author_id" where "p"."thread_id" = $1 and "p"."is_opening" = $2 and ("p"."hidden_at" is null or "p"."author_id" = $3) and "p"."id" <= $4
+select count(*) as "n" from "forum_posts" as "p" where ("p"."thread_id" = $1 and "p"."is_opening" = $2) and "p"."id" <= $3
 
 -- sqlite
 select count(*) as "n" from "forum_posts" where "author_id" = ? and "is_opening" = ?
