@@ -91,7 +91,7 @@ const MIN_FULL_COLLECTIONS = 3;
 export function heapSlope(samples: Sample[]): { mbPerMinute: number; how: string } {
   const kept = heapKeptPoints(samples);
   if (kept.length >= MIN_FULL_COLLECTIONS) return { mbPerMinute: slope(kept), how: `kept by ${kept.length} full collections` };
-  return { mbPerMinute: slope(heapFloors(samples)), how: `minute floors, ${kept.length} full collections` };
+  return { mbPerMinute: slope(heapFloors(samples)), how: `minute floors, ${kept.length} full collection${kept.length === 1 ? '' : 's'}` };
 }
 
 /**
