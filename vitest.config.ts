@@ -9,8 +9,13 @@ const workers = Math.max(2, availableParallelism() - 1);
 
 // Server test files share one module graph per worker (isolate: false): each file importing the
 // whole app anew cost more than its tests. Files that measure the process's memory need a
-// process of their own, where no other file's heap is counted.
-const ISOLATED = ['src/server/modules/gallery/uploads.memory.test.ts', 'src/server/modules/gallery/uploads.concurrency.test.ts'];
+// process of their own, where no other file's heap is counted (the heap-kept test also turns on
+// V8's gc() for itself, which no shared worker should carry).
+const ISOLATED = [
+  'src/server/modules/gallery/uploads.memory.test.ts',
+  'src/server/modules/gallery/uploads.concurrency.test.ts',
+  'src/server/lib/metrics/heap-kept.test.ts',
+];
 
 export default defineConfig({
   plugins: [react()],
