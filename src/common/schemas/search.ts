@@ -12,6 +12,11 @@ export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_LIMIT_MAX = 50;
 export const SEARCH_LIMIT_DEFAULT = 20;
+/**
+ * A type's count stops here: past it the answer says "1,000+" (`countsCapped`), so a search whose
+ * words match most of the site costs what a page costs, not what counting everything would.
+ */
+export const SEARCH_COUNT_CAP = 1000;
 /** Suggestions the header's search box shows. */
 export const SEARCH_SUGGESTIONS = 6;
 
@@ -48,5 +53,7 @@ export interface SearchAnswer {
   results: SearchResult[];
   /** Everything the query finds, per type, whatever `type` asked for. */
   counts: Record<SearchType, number>;
+  /** The types whose count is a lower bound: SEARCH_COUNT_CAP, with more found. Absent when none is. */
+  countsCapped?: SearchType[];
   nextCursor: string | null;
 }

@@ -41,6 +41,7 @@ import * as idempotencyStoredRef from './2026-11-29-100-idempotency-stored-ref';
 import * as userPictures from './2026-11-29-110-user-pictures';
 import * as featuredIds from './2026-11-29-120-featured-ids';
 import * as forumPostKinds from './2026-11-29-130-forum-post-kinds';
+import * as searchKinds from './2026-11-29-140-search-kinds';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-110-user-pictures': userPictures,
   '2026-11-29-120-featured-ids': featuredIds,
   '2026-11-29-130-forum-post-kinds': forumPostKinds,
+  '2026-11-29-140-search-kinds': searchKinds,
 };

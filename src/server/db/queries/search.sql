@@ -6,6 +6,11 @@ delete from "search_documents" where "type" = ? and "ref_id" = ?
 delete from "search_documents" where "type" = $1 and "ref_id" = $2
 
 -- sqlite
+delete from "search_documents" where "type" = ? and "ref_id" = ? and "sort_at" <> ?
+-- postgres
+delete from "search_documents" where "type" = $1 and "ref_id" = $2 and "sort_at" <> $3
+
+-- sqlite
 delete from search_fts where rowid = ?
 -- postgres
 -- (not run on PostgreSQL)
@@ -25,7 +30,7 @@ insert into search_documents (type, ref_id, owner_id, language, title, body, url
         tsv = excluded.tsv, title_tsv = excluded.title_tsv
 
 -- sqlite
-insert into search_fts (rowid, title, body) values (?, ?, ?)
+insert into search_fts (rowid, title, body, kind) values (?, ?, ?, ?)
 -- postgres
 -- (not run on PostgreSQL)
 
@@ -71,159 +76,172 @@ select "us"."user_id" as "ref_id", "s"."name_en", "s"."name_de", "s"."name_es", 
 -- postgres
 select "us"."user_id" as "ref_id", "s"."name_en", "s"."name_de", "s"."name_es", "s"."name_fr", "s"."name_pt" from "user_styles" as "us" inner join "styles" as "s" on "s"."id" = "us"."style_id" where "us"."user_id" in ($1) order by "us"."user_id", "s"."id"
 
+-- sqlite
+select (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "profiles", (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "guestspots", (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "availabilities", (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "threads"
+-- postgres
+select (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3))) and d.type = $4 and ((d.type = $5 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $6)) limit $7) c) as "profiles", (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($8::regconfig, $9) || to_tsquery('tgs_simple'::regconfig, $10))) and d.type = $11 and ((d.type = $12 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $13 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $14)) limit $15) c) as "guestspots", (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($16::regconfig, $17) || to_tsquery('tgs_simple'::regconfig, $18))) and d.type = $19 and ((d.type = $20 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $21 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $22)) limit $23) c) as "availabilities", (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($24::regconfig, $25) || to_tsquery('tgs_simple'::regconfig, $26))) and d.type = $27 and ((d.type = $28 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $29)) limit $30) c) as "threads"
+
+-- sqlite
+select (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "profiles", (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "guestspots", (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "availabilities", (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "threads"
+-- postgres
+select (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || to_tsquery('tgs_simple'::regconfig, $6))) and d.type = $7 and ((d.type = $8 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $9)) limit $10) c) as "profiles", (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($11::regconfig, $12) || websearch_to_tsquery('tgs_simple'::regconfig, $13)) && (websearch_to_tsquery($14::regconfig, $15) || to_tsquery('tgs_simple'::regconfig, $16))) and d.type = $17 and ((d.type = $18 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $19 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $20)) limit $21) c) as "guestspots", (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($22::regconfig, $23) || websearch_to_tsquery('tgs_simple'::regconfig, $24)) && (websearch_to_tsquery($25::regconfig, $26) || to_tsquery('tgs_simple'::regconfig, $27))) and d.type = $28 and ((d.type = $29 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $30 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $31)) limit $32) c) as "availabilities", (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($33::regconfig, $34) || websearch_to_tsquery('tgs_simple'::regconfig, $35)) && (websearch_to_tsquery($36::regconfig, $37) || to_tsquery('tgs_simple'::regconfig, $38))) and d.type = $39 and ((d.type = $40 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $41)) limit $42) c) as "threads"
+
+-- sqlite
+select (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "profiles", (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "guestspots", (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "availabilities", (select count(*) from (select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) limit ?) c) as "threads"
+-- postgres
+select (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || websearch_to_tsquery('tgs_simple'::regconfig, $6)) && (websearch_to_tsquery($7::regconfig, $8) || to_tsquery('tgs_simple'::regconfig, $9))) and d.type = $10 and ((d.type = $11 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $12)) limit $13) c) as "profiles", (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($14::regconfig, $15) || websearch_to_tsquery('tgs_simple'::regconfig, $16)) && (websearch_to_tsquery($17::regconfig, $18) || websearch_to_tsquery('tgs_simple'::regconfig, $19)) && (websearch_to_tsquery($20::regconfig, $21) || to_tsquery('tgs_simple'::regconfig, $22))) and d.type = $23 and ((d.type = $24 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $25 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $26)) limit $27) c) as "guestspots", (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($28::regconfig, $29) || websearch_to_tsquery('tgs_simple'::regconfig, $30)) && (websearch_to_tsquery($31::regconfig, $32) || websearch_to_tsquery('tgs_simple'::regconfig, $33)) && (websearch_to_tsquery($34::regconfig, $35) || to_tsquery('tgs_simple'::regconfig, $36))) and d.type = $37 and ((d.type = $38 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $39 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $40)) limit $41) c) as "availabilities", (select count(*) from (select 1 from search_documents d
+        where d.tsv @@ ((websearch_to_tsquery($42::regconfig, $43) || websearch_to_tsquery('tgs_simple'::regconfig, $44)) && (websearch_to_tsquery($45::regconfig, $46) || websearch_to_tsquery('tgs_simple'::regconfig, $47)) && (websearch_to_tsquery($48::regconfig, $49) || to_tsquery('tgs_simple'::regconfig, $50))) and d.type = $51 and ((d.type = $52 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $53)) limit $54) c) as "threads"
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || to_tsquery('tgs_simple'::regconfig, $4)) as query) q
+        where d.tsv @@ q.query and d.title_tsv @@ q.query and 1 = 1 and ((d.type = $5 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = $6 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $7 limit 1 offset 0)) or (d.type = $8 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $9 limit 1 offset 0)) or (d.type = $10 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $11)) and "d"."id" < $12
+        order by d.id desc limit $13) t0 union all select * from (select d.id, $14 as tier from search_documents d cross join (select (websearch_to_tsquery($15::regconfig, $16) || to_tsquery('tgs_simple'::regconfig, $17)) as query) q
+        where d.tsv @@ q.query and not (d.title_tsv @@ q.query) and 1 = 1 and ((d.type = $18 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = $19 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $20 limit 1 offset 0)) or (d.type = $21 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $22 limit 1 offset 0)) or (d.type = $23 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $24)) and 1 = 1
+        order by d.id desc limit $25) t1) x order by x.tier, x.id desc limit $26) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || to_tsquery('tgs_simple'::regconfig, $4)) as query) q
+        where d.tsv @@ q.query and d.title_tsv @@ q.query and 1 = 1 and ((d.type = $5 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = $6 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $7 limit 1 offset 0)) or (d.type = $8 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $9 limit 1 offset 0)) or (d.type = $10 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $11)) and 1 = 1
+        order by d.id desc limit $12) t0 union all select * from (select d.id, $13 as tier from search_documents d cross join (select (websearch_to_tsquery($14::regconfig, $15) || to_tsquery('tgs_simple'::regconfig, $16)) as query) q
+        where d.tsv @@ q.query and not (d.title_tsv @@ q.query) and 1 = 1 and ((d.type = $17 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = $18 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $19 limit 1 offset 0)) or (d.type = $20 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $21 limit 1 offset 0)) or (d.type = $22 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $23)) and 1 = 1
+        order by d.id desc limit $24) t1) x order by x.tier, x.id desc limit $25) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || to_tsquery('tgs_simple'::regconfig, $4)) as query) q
+        where d.tsv @@ q.query and d.title_tsv @@ q.query and d.type = $5 and ((d.type = $6 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $7 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $8)) and 1 = 1
+        order by d.id desc limit $9) t0 union all select * from (select d.id, $10 as tier from search_documents d cross join (select (websearch_to_tsquery($11::regconfig, $12) || to_tsquery('tgs_simple'::regconfig, $13)) as query) q
+        where d.tsv @@ q.query and not (d.title_tsv @@ q.query) and d.type = $14 and ((d.type = $15 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $16 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $17)) and 1 = 1
+        order by d.id desc limit $18) t1) x order by x.tier, x.id desc limit $19) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || to_tsquery('tgs_simple'::regconfig, $4)) as query) q
+        where d.tsv @@ q.query and d.title_tsv @@ q.query and d.type = $5 and ((d.type = $6 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $7)) and 1 = 1
+        order by d.id desc limit $8) t0 union all select * from (select d.id, $9 as tier from search_documents d cross join (select (websearch_to_tsquery($10::regconfig, $11) || to_tsquery('tgs_simple'::regconfig, $12)) as query) q
+        where d.tsv @@ q.query and not (d.title_tsv @@ q.query) and d.type = $13 and ((d.type = $14 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $15)) and 1 = 1
+        order by d.id desc limit $16) t1) x order by x.tier, x.id desc limit $17) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || websearch_to_tsquery('tgs_simple'::regconfig, $4)) && (websearch_to_tsquery($5::regconfig, $6) || to_tsquery('tgs_simple'::regconfig, $7)) as query) q
+        where d.tsv @@ q.query and d.title_tsv @@ q.query and d.type = $8 and ((d.type = $9 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $10 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $11)) and 1 = 1
+        order by d.id desc limit $12) t0 union all select * from (select d.id, $13 as tier from search_documents d cross join (select (websearch_to_tsquery($14::regconfig, $15) || websearch_to_tsquery('tgs_simple'::regconfig, $16)) && (websearch_to_tsquery($17::regconfig, $18) || to_tsquery('tgs_simple'::regconfig, $19)) as query) q
+        where d.tsv @@ q.query and not (d.title_tsv @@ q.query) and d.type = $20 and ((d.type = $21 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $22 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $23)) and 1 = 1
+        order by d.id desc limit $24) t1) x order by x.tier, x.id desc limit $25) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.id desc
+
+-- sqlite
+-- (not run on SQLite)
+-- postgres
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+    from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || websearch_to_tsquery('tgs_simple'::regconfig, $4)) && (websearch_to_tsquery($5::regconfig, $6) || websearch_to_tsquery('tgs_simple'::regconfig, $7)) && (websearch_to_tsquery($8::regconfig, $9) || to_tsquery('tgs_simple'::regconfig, $10)) as query) q
+        where d.tsv @@ q.query and d.title_tsv @@ q.query and 1 = 1 and ((d.type = $11 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = $12 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $13 limit 1 offset 0)) or (d.type = $14 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $15 limit 1 offset 0)) or (d.type = $16 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $17)) and 1 = 1
+        order by d.id desc limit $18) t0 union all select * from (select d.id, $19 as tier from search_documents d cross join (select (websearch_to_tsquery($20::regconfig, $21) || websearch_to_tsquery('tgs_simple'::regconfig, $22)) && (websearch_to_tsquery($23::regconfig, $24) || websearch_to_tsquery('tgs_simple'::regconfig, $25)) && (websearch_to_tsquery($26::regconfig, $27) || to_tsquery('tgs_simple'::regconfig, $28)) as query) q
+        where d.tsv @@ q.query and not (d.title_tsv @@ q.query) and 1 = 1 and ((d.type = $29 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = $30 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $31 limit 1 offset 0)) or (d.type = $32 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $33 limit 1 offset 0)) or (d.type = $34 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $35)) and 1 = 1
+        order by d.id desc limit $36) t1) x order by x.tier, x.id desc limit $37) p
+    join search_documents d on d.id = p.id
+    join users u on u.id = d.owner_id
+    order by p.tier, p.id desc
+
 -- guest spots; availabilities run the same with their names (availabilities, availability_styles, availability_id, artist_id)
 -- sqlite
 select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at,
-        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
-      from search_fts
-      join search_documents d on d.id = search_fts.rowid
-      where search_fts match ? and ((d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit ?) p
+    from (select x.id, x.tier from (select * from (select f.rowid as id, ? as tier from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
+        order by f.rowid desc limit ?) t0 union all select * from (select f.rowid as id, ? as tier from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
+        order by f.rowid desc limit ?) t1) x order by x.tier, x.id desc limit ?) p
     join search_documents d on d.id = p.id
     join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
+    order by p.tier, p.id desc
 -- postgres
 -- (not run on PostgreSQL)
 
 -- sqlite
 select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at,
-        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
-      from search_fts
-      join search_documents d on d.id = search_fts.rowid
-      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))) x where (x.tier > ? or (x.tier = ? and (x.sort_at < ? or (x.sort_at = ? and x.id < ?)))) order by x.tier, x.sort_at desc, x.id desc limit ?) p
+    from (select x.id, x.tier from (select * from (select f.rowid as id, ? as tier from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and "f"."rowid" < ?
+        order by f.rowid desc limit ?) t0 union all select * from (select f.rowid as id, ? as tier from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
+        order by f.rowid desc limit ?) t1) x order by x.tier, x.id desc limit ?) p
     join search_documents d on d.id = p.id
     join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
+    order by p.tier, p.id desc
 -- postgres
 -- (not run on PostgreSQL)
 
 -- sqlite
 select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at,
-        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
-      from search_fts
-      join search_documents d on d.id = search_fts.rowid
-      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit ?) p
+    from (select x.id, x.tier from (select * from (select f.rowid as id, ? as tier from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
+        order by f.rowid desc limit ?) t0 union all select * from (select f.rowid as id, ? as tier from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
+        order by f.rowid desc limit ?) t1) x order by x.tier, x.id desc limit ?) p
     join search_documents d on d.id = p.id
     join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
+    order by p.tier, p.id desc
 -- postgres
 -- (not run on PostgreSQL)
 
 -- sqlite
 select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at,
-        case when d.id in (select rowid from search_fts where search_fts match ?) then 0 else 1 end as tier
-      from search_fts
-      join search_documents d on d.id = search_fts.rowid
-      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin'))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit ?) p
+    from (select x.id, x.tier from (select * from (select f.rowid as id, ? as tier from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
+        order by f.rowid desc limit ?) t0 union all select * from (select f.rowid as id, ? as tier from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
+        order by f.rowid desc limit ?) t1) x order by x.tier, x.id desc limit ?) p
     join search_documents d on d.id = p.id
     join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
--- postgres
--- (not run on PostgreSQL)
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
-      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $5))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $6))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $7) p
-    join search_documents d on d.id = p.id
-    join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
-      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $5 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $6)) or (d.type = $7 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8)) or (d.type = $9 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $10))) x where (x.tier > $11 or (x.tier = $12 and (x.sort_at < $13 or (x.sort_at = $14 and x.id < $15)))) order by x.tier, x.sort_at desc, x.id desc limit $16) p
-    join search_documents d on d.id = p.id
-    join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
-      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $5 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $6)) or (d.type = $7 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8)) or (d.type = $9 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $10))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $11) p
-    join search_documents d on d.id = p.id
-    join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3)) as query) q
-      where d.tsv @@ q.query and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin'))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $5))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $6) p
-    join search_documents d on d.id = p.id
-    join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || to_tsquery('tgs_simple'::regconfig, $6)) as query) q
-      where d.tsv @@ q.query and ((d.type = $7 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $9))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $10) p
-    join search_documents d on d.id = p.id
-    join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select (websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || websearch_to_tsquery('tgs_simple'::regconfig, $6)) && (websearch_to_tsquery($7::regconfig, $8) || to_tsquery('tgs_simple'::regconfig, $9)) as query) q
-      where d.tsv @@ q.query and ((d.type = $10 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $11 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $12)) or (d.type = $13 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $14)) or (d.type = $15 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $16))) x where 1 = 1 order by x.tier, x.sort_at desc, x.id desc limit $17) p
-    join search_documents d on d.id = p.id
-    join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select d.type, count(*) as n
-      from search_documents d
-      where d.tsv @@ ((websearch_to_tsquery($1::regconfig, $2) || to_tsquery('tgs_simple'::regconfig, $3))) and ((d.type = $4 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $5 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $6)) or (d.type = $7 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $8)) or (d.type = $9 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $10))
-      group by d.type
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select d.type, count(*) as n
-      from search_documents d
-      where d.tsv @@ ((websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || to_tsquery('tgs_simple'::regconfig, $6))) and ((d.type = $7 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $8 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $9)) or (d.type = $10 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $11)) or (d.type = $12 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $13))
-      group by d.type
-
--- sqlite
--- (not run on SQLite)
--- postgres
-select d.type, count(*) as n
-      from search_documents d
-      where d.tsv @@ ((websearch_to_tsquery($1::regconfig, $2) || websearch_to_tsquery('tgs_simple'::regconfig, $3)) && (websearch_to_tsquery($4::regconfig, $5) || websearch_to_tsquery('tgs_simple'::regconfig, $6)) && (websearch_to_tsquery($7::regconfig, $8) || to_tsquery('tgs_simple'::regconfig, $9))) and ((d.type = $10 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = $11 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $12)) or (d.type = $13 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $14)) or (d.type = $15 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $16))
-      group by d.type
-
--- sqlite
-select d.type, count(*) as n
-      from search_fts join search_documents d on d.id = search_fts.rowid
-      where search_fts match ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ?)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))
-      group by d.type
+    order by p.tier, p.id desc
 -- postgres
 -- (not run on PostgreSQL)

@@ -5,6 +5,7 @@ import { addDays, publicListQuery, todayInBerlin } from '../../../common/schemas
 import { artistListQuery, studioListQuery } from '../../../common/schemas/artists';
 import { galleryListQuery } from '../../../common/schemas/gallery';
 import { guestSpotListQuery } from '../../../common/schemas/guest-spots';
+import { searchQuerySchema } from '../../../common/schemas/search';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { SQLite } from '../../db/sqlite-driver';
@@ -16,7 +17,7 @@ import { createCardImages, createGalleryService } from '../gallery/index';
 import { guestSpotKind } from '../guest-spots/index';
 import { createReferenceService } from '../reference/index';
 import { createReviewService } from '../reviews/index';
-import { rebuildSearchIndex } from '../search/index';
+import { createSearchService, rebuildSearchIndex } from '../search/index';
 import { createListingService } from './index';
 
 /**
@@ -39,9 +40,9 @@ const BIG_ALIASES = ['l', 'u', 's', 'd', 'ls', 'a', 'ca', 'reviewer'];
  * Sorts whose input does not grow with the data, named by a part of their SQL: the featured
  * owners' first few (a window on SQLite, a lateral join on PostgreSQL) and the featured people of
  * a directory, bounded by who paid for featuring; the card pictures of one page's owners, bounded
- * by a page's portfolios.
+ * by a page's portfolios; the site search's page, merged from its two tiers' pages.
  */
-const BOUNDED_SORTS = ['row_number() over', 'inner join lateral', '"users"."featured_until" >'];
+const BOUNDED_SORTS = ['row_number() over', 'inner join lateral', '"users"."featured_until" >', 'order by x.tier, x.id desc'];
 
 /** Rows written straight into the tables, in batches: `USERS` people and `LISTINGS` of each kind from `first` on. */
 async function addWorld(t: TestApp, first: number, people: number, listings: number): Promise<void> {
@@ -188,6 +189,7 @@ describeEachEngine('public lists: plans without scans or sorts', (engine) => {
       artists: createArtistService({ db, reference, pictures }),
       gallery: createGalleryService({ db, reference } as unknown as Parameters<typeof createGalleryService>[0]),
       reviews: createReviewService({ db, invalidation: noInvalidation }),
+      search: createSearchService({ db }),
     };
   };
 
@@ -209,6 +211,13 @@ describeEachEngine('public lists: plans without scans or sorts', (engine) => {
     ['profile tab: guest spots', (s, ids) => Promise.all([s.spots.listByOwner(null, ids.studio, 12, 'en'), s.spots.countByOwner(null, ids.studio)])],
     ['profile tab: availabilities', (s, ids) => Promise.all([s.availability.listByOwner(null, ids.artist, 12, 'en'), s.availability.countByOwner(null, ids.artist)])],
     ['reviews', (s, ids) => s.reviews.listFor(ids.artist, undefined, null)],
+    // Words most documents hold: each tier stops at its page, each count at its cap.
+    ['site search, every type', (s) => s.search.search(searchQuerySchema.parse({ q: 'guest spot' }), 'en')],
+    ['site search, one type, a word being typed', (s) => s.search.search(searchQuerySchema.parse({ q: 'blackw', type: 'guestspots' }), 'en')],
+    ['site search, next page', async (s) => {
+      const first = await s.search.search(searchQuerySchema.parse({ q: 'fine', limit: '5' }), 'en');
+      return s.search.search(searchQuerySchema.parse({ q: 'fine', limit: '5', cursor: first.nextCursor ?? undefined }), 'en');
+    }],
   ];
 
   it.each(reads)('%s', async (_name, read) => {

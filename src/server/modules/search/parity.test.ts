@@ -15,7 +15,8 @@ describeEachEngine('search parity over a fixed corpus', (engine) => {
     await insertBareUsers(t.app, [{ username: 'corpus', usernameKey: 'corpus', email: 'corpus@example.test', name: 'Corpus', type: 'artist' }]);
     const db = t.app.ctx.db;
     const owner = await db.selectFrom('users').select('id').where('username_key', '=', 'corpus').executeTakeFirstOrThrow();
-    for (const doc of CORPUS) {
+    // Oldest first, as the rebuild writes them: a document's id keeps its recency's order.
+    for (const doc of [...CORPUS].sort((a, b) => b.refId - a.refId)) {
       await searchRepository(db).upsert(db, { ...doc, ownerId: owner.id, url: `/x/${doc.refId}`, sortAt: new Date(CORPUS_NEWEST - doc.refId * 3_600_000).toISOString() });
     }
   });

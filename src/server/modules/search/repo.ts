@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
-import { SEARCH_TYPES, type SearchType } from '../../../common/schemas/search';
+import { SEARCH_COUNT_CAP, SEARCH_TYPES, type SearchType } from '../../../common/schemas/search';
 import { isPostgresDb, nowIso, type Db } from '../../db/index';
 import { notSuspended } from '../../db/suspension';
 import { asFlag, isVerifiedStudio } from '../../db/verified';
@@ -25,10 +25,13 @@ export interface SearchDocument {
   sortAt: string;
 }
 
-/** Where a page of results goes on: after this hit in the order tier, sort_at desc, id desc. */
+/**
+ * Where a page of results goes on: after this hit in the order tier, id desc. A document takes a
+ * new id whenever its recency (`sortAt`) changes, and the rebuild inserts them oldest first, so
+ * the newest id is the newest document: an order the full-text index walks by itself.
+ */
 export interface SearchCursor {
   tier: number;
-  sortAt: string;
   id: number;
 }
 
@@ -85,8 +88,12 @@ export interface SearchRepository {
   /** Inserts documents not in the index yet, many a statement (the rebuild, after `clear`). */
   insertMany(db: Db, docs: SearchDocument[]): Promise<void>;
   search(db: Db, request: SearchRequest): Promise<SearchHit[]>;
+  /** Per type, the documents shown, counted up to `COUNT_READ` (one past the cap the answer shows). */
   count(db: Db, request: SearchRequest): Promise<Record<SearchType, number>>;
 }
+
+/** Matches a count reads at most: one past SEARCH_COUNT_CAP, so the answer knows it is capped. */
+export const COUNT_READ = SEARCH_COUNT_CAP + 1;
 
 const analyzed = (doc: SearchDocument) => ({
   title: words(`${doc.title} ${doc.titleExtra ?? ''}`),
@@ -114,7 +121,7 @@ function documentRow(doc: SearchDocument) {
 const shownVerified = sql<boolean>`(d.type in ('profiles', 'guestspots') and ${isVerifiedStudio('d.owner_id')})`;
 
 /** Shown at all: the type's own condition, and an owner who is not suspended now. */
-function shownWhere(request: SearchRequest): RawBuilder<boolean> {
+function shownWhere(request: Pick<SearchRequest, 'type' | 'visible'>): RawBuilder<boolean> {
   const types = request.type === 'all' ? SEARCH_TYPES : [request.type];
   const parts = types.flatMap((type) => {
     const visible = request.visible[type];
@@ -124,10 +131,26 @@ function shownWhere(request: SearchRequest): RawBuilder<boolean> {
   return sql<boolean>`(${sql.join(parts, sql` or `)}) and ${notSuspended('d.owner_id')}`;
 }
 
-/** The page after the cursor, in the order tier, sort_at desc, id desc. */
-function afterCursor(after: SearchCursor | null): RawBuilder<boolean> {
-  if (!after) return sql<boolean>`1 = 1`;
-  return sql<boolean>`(x.tier > ${after.tier} or (x.tier = ${after.tier} and (x.sort_at < ${after.sortAt} or (x.sort_at = ${after.sortAt} and x.id < ${after.id}))))`;
+/** The tiers a page may still take hits from: title hits (0), then the rest (1); none before the cursor's. */
+const tiersAfter = (after: SearchCursor | null) => [0, 1].filter((tier) => !after || tier >= after.tier);
+
+/** Within a tier, the hits after the cursor: a lower id (the cursor's own tier only). */
+function belowCursor(tier: number, after: SearchCursor | null, column: string): RawBuilder<boolean> {
+  return after && after.tier === tier ? sql<boolean>`${sql.ref(column)} < ${after.id}` : sql<boolean>`1 = 1`;
+}
+
+/** The types a count runs over: those with a source (the others count 0). */
+const countedTypes = (request: SearchRequest) => SEARCH_TYPES.filter((type) => request.visible[type]);
+
+/** One statement of per-type counts: each a scalar subquery that stops at `COUNT_READ`. */
+async function countEach(db: Db, request: SearchRequest, capped: (type: SearchType) => RawBuilder<unknown>): Promise<Record<SearchType, number>> {
+  const types = countedTypes(request);
+  if (types.length === 0) return emptyCounts();
+  const columns = types.map((type) => sql`(select count(*) from (${capped(type)}) c) as ${sql.ref(type)}`);
+  const { rows } = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(db);
+  const counts = emptyCounts();
+  for (const type of types) counts[type] = Number(rows[0]?.[type] ?? 0);
+  return counts;
 }
 
 const toHit = (row: HitRow): SearchHit => ({
@@ -145,36 +168,49 @@ const toHit = (row: HitRow): SearchHit => ({
 });
 
 /**
- * A page of hits from the ranked matches (`id`, `sort_at`, `tier` of every document shown): the
- * page is picked on those three alone, and only its documents are read whole with their owner's
- * avatar and badge. Reading the text, the owner and the badge of every match before sorting them
- * cost most of a search whose words match thousands of documents.
+ * A page of hits from each tier's first matches (`id`, `tier`): each tier reads its matches newest
+ * id first and stops at the page's size, so a search costs what its page costs, not what its
+ * words match; only the page's documents are read whole with their owner's avatar and badge.
  */
-function pageOf(ranked: RawBuilder<unknown>, request: SearchRequest): RawBuilder<HitRow> {
+function pageOf(tiers: RawBuilder<unknown>[], request: SearchRequest): RawBuilder<HitRow> {
+  const ranked = sql.join(tiers.map((tier, i) => sql`select * from (${tier}) ${sql.raw(`t${i}`)}`), sql` union all `);
   return sql<HitRow>`select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, ${shownVerified} as verified, p.tier
-    from (select x.id, x.tier, x.sort_at from (${ranked}) x where ${afterCursor(request.after)} order by x.tier, x.sort_at desc, x.id desc limit ${request.limit}) p
+    from (select x.id, x.tier from (${ranked}) x order by x.tier, x.id desc limit ${request.limit}) p
     join search_documents d on d.id = p.id
     join users u on u.id = d.owner_id
-    order by p.tier, p.sort_at desc, p.id desc`;
+    order by p.tier, p.id desc`;
 }
 
 function emptyCounts(): Record<SearchType, number> {
   return Object.fromEntries(SEARCH_TYPES.map((t) => [t, 0])) as Record<SearchType, number>;
 }
 
-function countsOf(rows: { type: string; n: number | string }[]): Record<SearchType, number> {
-  const counts = emptyCounts();
-  for (const row of rows) if ((SEARCH_TYPES as readonly string[]).includes(row.type)) counts[row.type as SearchType] = Number(row.n);
-  return counts;
+/**
+ * A document whose recency changed leaves before it is written again, so it takes a new id (the
+ * newest); one rewritten with the same recency (its owner renamed) keeps its id and its place.
+ * The insert below then decides by the unique (type, ref_id), so two writers of one document
+ * never both insert it.
+ */
+async function dropIfMoved(db: Db, doc: SearchDocument): Promise<void> {
+  await db.deleteFrom('search_documents').where('type', '=', doc.type).where('ref_id', '=', doc.refId).where('sort_at', '<>', doc.sortAt).execute();
 }
+
+/** The FTS row of a document: its words, and its type as a column of its own for the types' counts and tabs. */
+const ftsRow = (id: number | undefined, doc: SearchDocument) => {
+  const terms = analyzed(doc);
+  return sql`(${id}, ${indexTerms(doc.language, terms.title)}, ${indexTerms(doc.language, terms.body)}, ${doc.type})`;
+};
 
 /**
  * SQLite: FTS5 over the words folded and stemmed by the app. The query is built from the words
  * alone, each quoted, so nothing the searcher typed is FTS5 syntax: per word its stem in the
- * searcher's language or the word itself (the last one as a prefix), all words required.
+ * searcher's language or the word itself (the last one as a prefix), all words required. FTS5
+ * hands its matches over in rowid order (the document's id), newest first when asked, so each
+ * tier reads only as many matches as its page needs.
  */
 const sqliteSearch: SearchRepository = {
   async upsert(db, doc) {
+    await dropIfMoved(db, doc);
     const { id } = await db
       .insertInto('search_documents')
       .values(documentRow(doc))
@@ -189,9 +225,8 @@ const sqliteSearch: SearchRepository = {
       })))
       .returning('id')
       .executeTakeFirstOrThrow();
-    const terms = analyzed(doc);
     await sql`delete from search_fts where rowid = ${id}`.execute(db);
-    await sql`insert into search_fts (rowid, title, body) values (${id}, ${indexTerms(doc.language, terms.title)}, ${indexTerms(doc.language, terms.body)})`.execute(db);
+    await sql`insert into search_fts (rowid, title, body, kind) values ${ftsRow(id, doc)}`.execute(db);
   },
   async remove(db, type, refId) {
     await db.deleteFrom('search_documents').where('type', '=', type).where('ref_id', '=', refId).execute();
@@ -204,32 +239,40 @@ const sqliteSearch: SearchRepository = {
     if (docs.length === 0) return;
     const rows = await db.insertInto('search_documents').values(docs.map(documentRow)).returning(['id', 'type', 'ref_id']).execute();
     const ids = new Map(rows.map((r) => [`${r.type}:${r.ref_id}`, r.id]));
-    const values = docs.map((doc) => {
-      const terms = analyzed(doc);
-      return sql`(${ids.get(`${doc.type}:${doc.refId}`)}, ${indexTerms(doc.language, terms.title)}, ${indexTerms(doc.language, terms.body)})`;
-    });
-    await sql`insert into search_fts (rowid, title, body) values ${sql.join(values)}`.execute(db);
+    const values = docs.map((doc) => ftsRow(ids.get(`${doc.type}:${doc.refId}`), doc));
+    await sql`insert into search_fts (rowid, title, body, kind) values ${sql.join(values)}`.execute(db);
   },
   async search(db, request) {
     if (request.words.length === 0) return [];
-    const match = ftsQuery(request.words);
-    const ranked = sql`select d.id, d.sort_at,
-        case when d.id in (select rowid from search_fts where search_fts match ${`{title} : (${match})`}) then 0 else 1 end as tier
-      from search_fts
-      join search_documents d on d.id = search_fts.rowid
-      where search_fts match ${match} and ${shownWhere(request)}`;
-    const { rows } = await pageOf(ranked, request).execute(db);
+    const tiers = tiersAfter(request.after).map(
+      (tier) => sql`select f.rowid as id, ${tier} as tier from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ${ftsMatch(request.words, { type: request.type, tier })} and ${shownWhere(request)} and ${belowCursor(tier, request.after, 'f.rowid')}
+        order by f.rowid desc limit ${request.limit}`,
+    );
+    const { rows } = await pageOf(tiers, request).execute(db);
     return rows.map(toHit);
   },
   async count(db, request) {
     if (request.words.length === 0) return emptyCounts();
-    const { rows } = await sql<{ type: string; n: number }>`select d.type, count(*) as n
-      from search_fts join search_documents d on d.id = search_fts.rowid
-      where search_fts match ${ftsQuery(request.words)} and ${shownWhere({ ...request, type: 'all' })}
-      group by d.type`.execute(db);
-    return countsOf(rows);
+    return countEach(
+      db,
+      request,
+      (type) => sql`select 1 from search_fts f join search_documents d on d.id = f.rowid
+        where search_fts match ${ftsMatch(request.words, { type })} and ${shownWhere({ type, visible: request.visible })} limit ${COUNT_READ}`,
+    );
   },
 };
+
+/**
+ * The FTS5 match of a search: the words in the title and body (never the type's column), only
+ * in the title for tier 0 or not in it for tier 1, and of one type unless `all`.
+ */
+export function ftsMatch(list: QueryWord[], opts: { type?: SearchType | 'all'; tier?: number } = {}): string {
+  const words = ftsQuery(list);
+  const inTitle = `{title} : (${words})`;
+  const text = opts.tier === 0 ? inTitle : opts.tier === 1 ? `({title body} : (${words}) NOT ${inTitle})` : `{title body} : (${words})`;
+  return opts.type && opts.type !== 'all' ? `{kind} : "${opts.type}" AND ${text}` : text;
+}
 
 /** The FTS5 query of a search's words: only quoted terms, which FTS5 reads as plain text. */
 export function ftsQuery(list: QueryWord[]): string {
@@ -278,6 +321,7 @@ const POSTGRES_COLUMNS = sql`(type, ref_id, owner_id, language, title, body, url
 
 const postgresSearch: SearchRepository = {
   async upsert(db, doc) {
+    await dropIfMoved(db, doc);
     await sql`insert into search_documents ${POSTGRES_COLUMNS} values ${postgresValues(doc)}
       on conflict (type, ref_id) do update set owner_id = excluded.owner_id, language = excluded.language, title = excluded.title,
         body = excluded.body, url = excluded.url, sort_at = excluded.sort_at, indexed_at = excluded.indexed_at,
@@ -293,20 +337,24 @@ const postgresSearch: SearchRepository = {
   },
   async search(db, request) {
     if (request.words.length === 0) return [];
-    const ranked = sql`select d.id, d.sort_at, case when d.title_tsv @@ q.query then 0 else 1 end as tier
-      from search_documents d
-      cross join (select ${tsQuery(request)} as query) q
-      where d.tsv @@ q.query and ${shownWhere(request)}`;
-    const { rows } = await pageOf(ranked, request).execute(db);
+    const ofType = request.type === 'all' ? sql`1 = 1` : sql`d.type = ${request.type}`;
+    const tiers = tiersAfter(request.after).map((tier) => {
+      const title = tier === 0 ? sql`d.title_tsv @@ q.query` : sql`not (d.title_tsv @@ q.query)`;
+      return sql`select d.id, ${tier} as tier from search_documents d cross join (select ${tsQuery(request)} as query) q
+        where d.tsv @@ q.query and ${title} and ${ofType} and ${shownWhere(request)} and ${belowCursor(tier, request.after, 'd.id')}
+        order by d.id desc limit ${request.limit}`;
+    });
+    const { rows } = await pageOf(tiers, request).execute(db);
     return rows.map(toHit);
   },
   async count(db, request) {
     if (request.words.length === 0) return emptyCounts();
-    const { rows } = await sql<{ type: string; n: number }>`select d.type, count(*) as n
-      from search_documents d
-      where d.tsv @@ (${tsQuery(request)}) and ${shownWhere({ ...request, type: 'all' })}
-      group by d.type`.execute(db);
-    return countsOf(rows);
+    return countEach(
+      db,
+      request,
+      (type) => sql`select 1 from search_documents d
+        where d.tsv @@ (${tsQuery(request)}) and d.type = ${type} and ${shownWhere({ type, visible: request.visible })} limit ${COUNT_READ}`,
+    );
   },
 };
 
@@ -338,5 +386,5 @@ export function matchingRefs(db: Db, type: SearchType, list: QueryWord[], lang: 
   // `offset 0` keeps the type check after the text match: otherwise PostgreSQL ANDs the GIN hits
   // with every document of the type from (type, ref_id), tens of thousands of entries read for none.
   if (isPostgresDb(db)) return sql<number>`select m.ref_id from (select d.ref_id, d.type from search_documents d where d.tsv @@ (${tsQuery({ words: list, lang })}) offset 0) m where m.type = ${type}`;
-  return sql<number>`select d.ref_id from search_fts join search_documents d on d.id = search_fts.rowid where search_fts match ${ftsQuery(list)} and d.type = ${type}`;
+  return sql<number>`select d.ref_id from search_fts join search_documents d on d.id = search_fts.rowid where search_fts match ${ftsMatch(list, { type })} and d.type = ${type}`;
 }

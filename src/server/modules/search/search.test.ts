@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import type { SearchAnswer } from '../../../common/schemas/search';
+import { SEARCH_COUNT_CAP, type SearchAnswer } from '../../../common/schemas/search';
 import { describeEachEngine, useTestApp } from '../../test/app';
 import { ALL } from '../../lib/answer-cache/index';
-import { createArtist, createStudio, type TestUser } from '../../test/factories';
+import { createArtist, createStudio, insertBareUsers, type TestUser } from '../../test/factories';
 import { call, createAvailability, createGuestSpot, day } from '../../test/listing-factories';
 import { ensureSearchIndex, rebuildSearchIndex } from './index';
 
@@ -167,12 +167,40 @@ describeEachEngine('GET /api/search', (engine) => {
     expect(seen).toEqual([titled.user.id, ...people.map((p) => p.user.id).reverse()]);
   });
 
-  it('rebuilds to the same answers, and a start with the index current does nothing', async () => {
+  it('rebuilds to the same answers in the same order, and a start with the index current does nothing', async () => {
     const before = await found('tätowierungen', 'de');
+    // The cursor test's people, title hit first and the bios newest first: the rebuild writes
+    // documents oldest first, so the order survives it.
+    const ordered = await found(`zettel${tag}`, 'de');
+    expect(ordered.results).toHaveLength(6);
     const counts = await rebuildSearchIndex(t.app.ctx.db);
     expect(counts.profiles).toBeGreaterThan(0);
     expect(counts.threads).toBe(0);
     expect(await found('tätowierungen', 'de')).toEqual(before);
+    expect((await found(`zettel${tag}`, 'de')).results.map((r) => r.id)).toEqual(ordered.results.map((r) => r.id));
     expect(await ensureSearchIndex(t.app.ctx.db)).toBe(false);
+  });
+
+  it('counts a type up to 1,000, says that more were found, and pages on past the cap', async () => {
+    const word = `kappe${tag}`;
+    const many = Array.from({ length: SEARCH_COUNT_CAP + 3 }, (_, i) => {
+      const username = `cap${i}_${tag}`;
+      return { username, usernameKey: username.toLowerCase(), email: `${username}@example.test`, name: `Kappe ${word} ${i}`, type: 'artist' as const };
+    });
+    for (let i = 0; i < many.length; i += 200) await insertBareUsers(t.app, many.slice(i, i + 200));
+    await rebuildSearchIndex(t.app.ctx.db);
+    let answer = await found(word, 'en', '&limit=50');
+    expect(answer.counts).toEqual({ profiles: SEARCH_COUNT_CAP, guestspots: 0, availabilities: 0, threads: 0 });
+    expect(answer.countsCapped).toEqual(['profiles']);
+    // Below the cap a count is exact and says nothing more.
+    const few = await found(`${word} 7`);
+    expect(few.countsCapped).toBeUndefined();
+    // Every one of them is still found, page by page.
+    const seen = new Set(answer.results.map((r) => r.id));
+    for (let pages = 1; answer.nextCursor && pages < 30; pages++) {
+      answer = await found(word, 'en', `&limit=50&cursor=${answer.nextCursor}`);
+      for (const hit of answer.results) seen.add(hit.id);
+    }
+    expect(seen.size).toBe(many.length);
   });
 });

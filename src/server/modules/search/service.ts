@@ -2,8 +2,7 @@ import type { RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import { isDbId } from '../../../common/schemas/ids';
-import type { SearchAnswer, SearchQuery, SearchResult, SearchType } from '../../../common/schemas/search';
-import { hasControlCharacters } from '../../../common/text';
+import { SEARCH_COUNT_CAP, SEARCH_TYPES, type SearchAnswer, type SearchQuery, type SearchResult, type SearchType } from '../../../common/schemas/search';
 import type { Db } from '../../db/index';
 import { AppError } from '../../errors';
 import { matchingRefs, readIndexVersion, searchRepository, writeIndexVersion, type SearchCursor, type SearchDocument, type SearchRequest } from './repo';
@@ -15,7 +14,7 @@ import { queryWords, snippet } from './text';
  * The version of the index's rules (words, folding, stemming, what a document holds). A start
  * that finds another version in the database rebuilds the index (`ensureSearchIndex`).
  */
-export const SEARCH_INDEX_VERSION = '2';
+export const SEARCH_INDEX_VERSION = '3';
 
 /** Writes a document in the caller's transaction: for a source whose module writes its own (the forum's threads). */
 export function upsertDocument(db: Db, doc: SearchDocument): Promise<void> {
@@ -74,23 +73,31 @@ const REBUILD_PAGE = 500;
 /** Documents one insert statement writes (SQLite's and PostgreSQL's bound parameters stay far below their limits). */
 const INSERT_BATCH = 100;
 
-/** Rebuilds the whole index from the sources in one transaction, so searches never see it half made. */
+/**
+ * Rebuilds the whole index from the sources in one transaction, so searches never see it half
+ * made. Documents are written oldest first across all types, so their ids keep the order of
+ * their recency, the order search reads them in.
+ */
 export async function rebuildSearchIndex(db: Db): Promise<Record<SearchType, number>> {
   return db.transaction().execute(async (trx) => {
     const repo = searchRepository(trx);
     await repo.clear(trx);
+    const sources = Object.entries(SOURCES) as [SearchType, NonNullable<(typeof SOURCES)[SearchType]>][];
+    const keys: { type: SearchType; id: number; at: string }[] = [];
+    for (const [type, source] of sources) for (const row of await source.keys(trx)) keys.push({ type, id: row.id, at: row.at });
+    const rank = new Map(sources.map(([type], i) => [type, i]));
+    keys.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : (rank.get(a.type) ?? 0) - (rank.get(b.type) ?? 0) || a.id - b.id));
     const written: Partial<Record<SearchType, number>> = {};
-    for (const [type, source] of Object.entries(SOURCES) as [SearchType, NonNullable<(typeof SOURCES)[SearchType]>][]) {
-      let after = 0;
-      let count = 0;
-      for (;;) {
-        const { docs, lastId } = await source.page(trx, after, REBUILD_PAGE);
-        for (let i = 0; i < docs.length; i += INSERT_BATCH) await repo.insertMany(trx, docs.slice(i, i + INSERT_BATCH));
-        count += docs.length;
-        if (lastId === null) break;
-        after = lastId;
+    for (let start = 0; start < keys.length; start += REBUILD_PAGE) {
+      const page = keys.slice(start, start + REBUILD_PAGE);
+      const loaded = new Map<SearchType, Map<number, SearchDocument>>();
+      for (const [type, source] of sources) {
+        const ids = page.filter((k) => k.type === type).map((k) => k.id);
+        if (ids.length) loaded.set(type, await source.load(trx, ids));
       }
-      written[type] = count;
+      const docs = page.flatMap((k) => loaded.get(k.type)?.get(k.id) ?? []);
+      for (let i = 0; i < docs.length; i += INSERT_BATCH) await repo.insertMany(trx, docs.slice(i, i + INSERT_BATCH));
+      for (const doc of docs) written[doc.type] = (written[doc.type] ?? 0) + 1;
     }
     await writeIndexVersion(trx, SEARCH_INDEX_VERSION);
     return { profiles: 0, guestspots: 0, availabilities: 0, threads: 0, ...written };
@@ -105,18 +112,18 @@ export async function ensureSearchIndex(db: Db): Promise<boolean> {
 }
 
 function encodeCursor(cursor: SearchCursor): string {
-  return Buffer.from(JSON.stringify([cursor.tier, cursor.sortAt, cursor.id])).toString('base64url');
+  return Buffer.from(JSON.stringify([cursor.tier, cursor.id])).toString('base64url');
 }
 
 function decodeCursor(text: string): SearchCursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 3) {
-      const [tier, sortAt, id] = value as unknown[];
-      // A forged cursor must not carry what the database refuses: NUL in text, an id past the column's range.
-      if ((tier === 0 || tier === 1) && typeof sortAt === 'string' && sortAt.length <= 40 && !hasControlCharacters(sortAt) && typeof id === 'number' && isDbId(id)) {
-        return { tier, sortAt, id: id as number };
-      }
+    // [tier, id]; a cursor from before documents were ordered by id alone also held the time between them.
+    if (Array.isArray(value) && (value.length === 2 || (value.length === 3 && typeof value[1] === 'string'))) {
+      const tier: unknown = value[0];
+      const id: unknown = value.at(-1);
+      // A forged cursor must not carry an id past the column's range.
+      if ((tier === 0 || tier === 1) && typeof id === 'number' && isDbId(id)) return { tier, id };
     }
   } catch {
     // Falls through to the 400 below.
@@ -136,7 +143,9 @@ export function createSearchService(deps: { db: Db }) {
     const visible = Object.fromEntries(Object.entries(SOURCES).map(([type, source]) => [type, source.visible(today)]));
     const request: SearchRequest = { words: queryWords(query.q, lang), lang, type: query.type, after, limit: query.limit + 1, visible };
     const repo = searchRepository(db);
-    const [hits, counts] = await Promise.all([repo.search(db, request), repo.count(db, request)]);
+    const [hits, read] = await Promise.all([repo.search(db, request), repo.count(db, request)]);
+    const countsCapped = SEARCH_TYPES.filter((type) => read[type] > SEARCH_COUNT_CAP);
+    const counts = Object.fromEntries(SEARCH_TYPES.map((type) => [type, Math.min(read[type], SEARCH_COUNT_CAP)])) as Record<SearchType, number>;
     const page = hits.slice(0, query.limit);
     const last = page.at(-1);
     const results = page.map((hit): SearchResult => {
@@ -147,7 +156,8 @@ export function createSearchService(deps: { db: Db }) {
       query: query.q,
       results,
       counts,
-      nextCursor: hits.length > query.limit && last ? encodeCursor({ tier: last.tier, sortAt: last.sortAt, id: last.id }) : null,
+      ...(countsCapped.length ? { countsCapped } : {}),
+      nextCursor: hits.length > query.limit && last ? encodeCursor({ tier: last.tier, id: last.id }) : null,
     };
   }
 

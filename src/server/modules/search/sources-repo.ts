@@ -46,13 +46,24 @@ export interface StyleNameRow {
   name_pt: string;
 }
 
-/** Profiles by id, or a page of all after `afterId` (the rebuild). */
-export function findProfiles(db: Db, ids: number[] | { afterId: number; limit: number }) {
-  let query = db
+/** A row that has a document, with the time its document is ordered by (the rebuild's order). */
+export interface SortKeyRow {
+  id: number;
+  at: string;
+}
+
+/** Profiles by id. */
+export function findProfiles(db: Db, ids: number[]) {
+  return db
     .selectFrom('users')
-    .select(['id', 'username', 'name', 'bio', sql<string | null>`coalesce(city_name, city)`.as('city'), 'language', 'role', 'updated_at']);
-  query = Array.isArray(ids) ? query.where('id', 'in', ids) : query.where('id', '>', ids.afterId).orderBy('id').limit(ids.limit);
-  return query.execute() as Promise<ProfileSourceRow[]>;
+    .select(['id', 'username', 'name', 'bio', sql<string | null>`coalesce(city_name, city)`.as('city'), 'language', 'role', 'updated_at'])
+    .where('id', 'in', ids)
+    .execute() as Promise<ProfileSourceRow[]>;
+}
+
+/** Every profile with a document: all but the admins'. */
+export function findProfileKeys(db: Db): Promise<SortKeyRow[]> {
+  return db.selectFrom('users').select(['id', 'updated_at as at']).where('role', '<>', 'admin').execute();
 }
 
 export function findProfileStyles(db: Db, userIds: number[]): Promise<StyleNameRow[]> {
@@ -69,16 +80,26 @@ export function findProfileStyles(db: Db, userIds: number[]): Promise<StyleNameR
 
 export type ListingTable = 'guest_spots' | 'availabilities';
 
-/** Guest spots or availabilities by id, or a page of all after `afterId`, with the owner's name and the place's name. */
-export function findListings(db: Db, table: ListingTable, ids: number[] | { afterId: number; limit: number }): Promise<ListingSourceRow[]> {
+/** Guest spots or availabilities by id, with the owner's name and the place's name. */
+export function findListings(db: Db, table: ListingTable, ids: number[]): Promise<ListingSourceRow[]> {
   const shared = ['l.id', 'l.slug', 'l.title', 'l.description', 'l.is_active', 'l.hidden_at', 'l.end_date', 'l.updated_at', 'u.id as owner_id', 'u.name as owner_name', 'u.language as owner_language'] as const;
   const cityName = sql<string | null>`(select name from cities where cities.id = l.city_id)`;
   const query =
     table === 'guest_spots'
       ? db.selectFrom('guest_spots as l').innerJoin('users as u', 'u.id', 'l.studio_id').select(shared).select(sql<string | null>`coalesce(l.city_name, ${cityName})`.as('place'))
       : db.selectFrom('availabilities as l').innerJoin('users as u', 'u.id', 'l.artist_id').select(shared).select(sql<string | null>`coalesce(${cityName}, l.preferred_location)`.as('place'));
-  const filtered = Array.isArray(ids) ? query.where('l.id', 'in', ids) : query.where('l.id', '>', ids.afterId).orderBy('l.id').limit(ids.limit);
-  return filtered.execute();
+  return query.where('l.id', 'in', ids).execute();
+}
+
+/** Every listing with a document: active, not hidden, not ended (`today` in Berlin). */
+export function findListingKeys(db: Db, table: ListingTable, today: string): Promise<SortKeyRow[]> {
+  return db
+    .selectFrom(table)
+    .select(['id', 'updated_at as at'])
+    .where('is_active', '=', 1)
+    .where('hidden_at', 'is', null)
+    .where('end_date', '>=', today)
+    .execute();
 }
 
 export function findListingStyles(db: Db, table: ListingTable, ids: number[]): Promise<StyleNameRow[]> {
@@ -112,14 +133,20 @@ export async function findOwnerListingIds(db: Db, ownerId: number): Promise<{ gu
   return { guestspots: spots.map((r) => r.id), availabilities: entries.map((r) => r.id) };
 }
 
+/*
+ * Each condition below is probed per match in the order search reads them, so a count or a page
+ * stops at its limit. `limit 1 offset 0` keeps PostgreSQL from turning the `exists` into a join,
+ * which would sort every match of the words by their row's id first (SQLite probes either way).
+ */
+
 /** Whether a profile document may be shown: its account is not an admin's. */
-export const profileVisible = (): RawBuilder<boolean> => sql<boolean>`exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin')`;
+export const profileVisible = (): RawBuilder<boolean> => sql<boolean>`exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)`;
 
 /** Whether a listing document may be shown: active, not hidden by moderation, not ended (`today` in Berlin). */
 export const listingVisible =
   (table: ListingTable) =>
   (today: string): RawBuilder<boolean> =>
-    sql<boolean>`exists (select 1 from ${sql.table(table)} v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ${today})`;
+    sql<boolean>`exists (select 1 from ${sql.table(table)} v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ${today} limit 1 offset 0)`;
 
 export interface ThreadSourceRow {
   id: number;
@@ -131,10 +158,14 @@ export interface ThreadSourceRow {
   last_post_at: string;
 }
 
-/** Forum threads by id, or a page of all after `afterId` (the rebuild). */
-export function findThreads(db: Db, ids: number[] | { afterId: number; limit: number }): Promise<ThreadSourceRow[]> {
-  const query = db.selectFrom('forum_threads').select(['id', 'slug', 'title', 'language', 'author_id', 'hidden_at', 'last_post_at']);
-  return (Array.isArray(ids) ? query.where('id', 'in', ids) : query.where('id', '>', ids.afterId).orderBy('id').limit(ids.limit)).execute();
+/** Forum threads by id. */
+export function findThreads(db: Db, ids: number[]): Promise<ThreadSourceRow[]> {
+  return db.selectFrom('forum_threads').select(['id', 'slug', 'title', 'language', 'author_id', 'hidden_at', 'last_post_at']).where('id', 'in', ids).execute();
+}
+
+/** Every thread with a document: those not hidden. */
+export function findThreadKeys(db: Db): Promise<SortKeyRow[]> {
+  return db.selectFrom('forum_threads').select(['id', 'last_post_at as at']).where('hidden_at', 'is', null).execute();
 }
 
 /** The visible posts of these threads (the opening post first), at most `perThread` of each, as their markdown. */
@@ -157,4 +188,4 @@ export async function findThreadPosts(db: Db, threadIds: number[], perThread: nu
 }
 
 /** Whether a thread document may be shown: the thread is not hidden by moderation. */
-export const threadVisible = (): RawBuilder<boolean> => sql<boolean>`exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null)`;
+export const threadVisible = (): RawBuilder<boolean> => sql<boolean>`exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0)`;

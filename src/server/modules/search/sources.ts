@@ -17,8 +17,8 @@ import { detectLanguage } from './text';
 export interface SearchSource {
   /** Documents for these ids; an id missing from the answer has none (gone, or not to be found). */
   load(db: Db, ids: number[]): Promise<Map<number, SearchDocument>>;
-  /** All documents, a page at a time by id (the rebuild). */
-  page(db: Db, afterId: number, limit: number): Promise<{ docs: SearchDocument[]; lastId: number | null }>;
+  /** Every row that has a document, with its document's `sortAt` (the rebuild, which writes them oldest first). */
+  keys(db: Db): Promise<sources.SortKeyRow[]>;
   /** Whether a document (`d`) may be shown, checked against the live row on every search. */
   visible(today: string): RawBuilder<boolean>;
 }
@@ -69,10 +69,7 @@ const profiles: SearchSource = {
     const docs = await profileDocs(db, await sources.findProfiles(db, ids));
     return new Map(docs.map((d) => [d.refId, d]));
   },
-  async page(db, afterId, limit) {
-    const rows = await sources.findProfiles(db, { afterId, limit });
-    return { docs: await profileDocs(db, rows), lastId: rows.at(-1)?.id ?? null };
-  },
+  keys: sources.findProfileKeys,
   visible: sources.profileVisible,
 };
 
@@ -102,10 +99,7 @@ function listingSource(type: 'guestspots' | 'availabilities', table: sources.Lis
       const made = await docs(db, await sources.findListings(db, table, ids), todayInBerlin());
       return new Map(made.map((d) => [d.refId, d]));
     },
-    async page(db, afterId, limit) {
-      const rows = await sources.findListings(db, table, { afterId, limit });
-      return { docs: await docs(db, rows, todayInBerlin()), lastId: rows.at(-1)?.id ?? null };
-    },
+    keys: (db) => sources.findListingKeys(db, table, todayInBerlin()),
     visible: sources.listingVisible(table),
   };
 }
@@ -148,10 +142,7 @@ const threads: SearchSource = {
     const docs = await threadDocs(db, await sources.findThreads(db, ids));
     return new Map(docs.map((d) => [d.refId, d]));
   },
-  async page(db, afterId, limit) {
-    const rows = await sources.findThreads(db, { afterId, limit });
-    return { docs: await threadDocs(db, rows), lastId: rows.at(-1)?.id ?? null };
-  },
+  keys: sources.findThreadKeys,
   visible: sources.threadVisible,
 };
 

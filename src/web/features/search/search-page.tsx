@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { buildPath } from '../../../common/routes';
 import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchAnswer, type SearchResult } from '../../../common/schemas/search';
+import { LOCALES } from '../../../common/languages';
 import { localizePath, useLanguage } from '../../i18n/language';
 import { LocalizedLink } from '../../i18n/localized-link';
 import { usePageTitle } from '../../i18n/page-title';
@@ -96,7 +97,12 @@ function Results({ q, tab, answer, results, query }: { q: string; tab: SearchTab
   const lang = useLanguage();
   const navigate = useNavigate();
   const total = SEARCH_TYPES.reduce((sum, type) => sum + answer.counts[type], 0);
-  const countOf = (id: SearchTab) => (id === 'all' ? total : answer.counts[id]);
+  const capped = answer.countsCapped ?? [];
+  // A capped count is a lower bound: "1,000+", and the sum over a capped type one too.
+  const countOf = (id: SearchTab) => {
+    const n = new Intl.NumberFormat(LOCALES[lang]).format(id === 'all' ? total : answer.counts[id]);
+    return (id === 'all' ? capped.length > 0 : capped.includes(id)) ? `${n}+` : n;
+  };
   // The forum's tab shows once the forum has threads to find.
   const tabs = TABS.filter((id) => id !== 'threads' || answer.counts.threads > 0).map((id) => ({
     id,
