@@ -31,6 +31,8 @@ const ENGINES = (process.env.BENCH_ENGINES ?? (PG_URL ? 'sqlite,postgres' : 'sql
 const messagesFor = (listings: number) => (process.env.BENCH_MESSAGES ? Number(process.env.BENCH_MESSAGES) : listings * 2);
 /** The whole run's bound: past it the bench stops its servers and exits with an error. */
 const LIMIT_MINUTES = Number(process.env.BENCH_MINUTES ?? 120);
+/** Only the reads whose name holds one of these words (a look at a few while working on them): printed, not written to results. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 /** Headers node:http writes for each response itself (fetch has also decoded any content-encoding). */
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding']);
 
@@ -83,9 +85,12 @@ const results = path.join(import.meta.dirname, 'results');
 mkdirSync(results, { recursive: true });
 const short = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}m` : `${n / 1_000}k`);
 const named = `${started.toISOString().slice(0, 10)}-${ENGINES.join('-')}-${SCALES.map(short).join('-')}.md`;
-writeFileSync(path.join(results, 'latest.md'), table);
-writeFileSync(path.join(results, named), table);
-console.log(`\n${table}\nWritten to bench/results/latest.md and bench/results/${named}.`);
+if (ONLY.length) console.log(`\n${table}\nNot written to bench/results: BENCH_ONLY measured a part.`);
+else {
+  writeFileSync(path.join(results, 'latest.md'), table);
+  writeFileSync(path.join(results, named), table);
+  console.log(`\n${table}\nWritten to bench/results/latest.md and bench/results/${named}.`);
+}
 
 async function measureWorld(engine: Engine, listings: number): Promise<World> {
   const world = await prepareWorld({ engine, users: USERS, listings, messages: messagesFor(listings) }, console.log, PG_URL);
@@ -106,7 +111,7 @@ async function measureWorld(engine: Engine, listings: number): Promise<World> {
     const coldBase = (await start(coldPort, { LIST_CACHE_SECONDS: '0' })).url;
     const session = await login(base);
     const found = await find(base, session.id);
-    const list = variants(session.headers, found);
+    const list = variants(session.headers, found).filter((v) => !ONLY.length || ONLY.some((word) => v.name.includes(word)));
     const bareAnswers: Record<string, { file: string; headers: Record<string, string> }> = {};
     const bytes: number[] = [];
     for (const [i, v] of list.entries()) {

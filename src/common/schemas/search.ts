@@ -13,10 +13,12 @@ export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_LIMIT_MAX = 50;
 export const SEARCH_LIMIT_DEFAULT = 20;
 /**
- * A type's count stops here: past it the answer says "1,000+" (`countsCapped`), so a search whose
- * words match most of the site costs what a page costs, not what counting everything would.
+ * A type's count stops here: past it the answer says "100+" (`countsCapped`). The counts are the
+ * tabs' badges, a sense of how much there is; each counted match is checked against its live row,
+ * so a search whose words match most of the site costs what its page costs, not what counting
+ * everything would (docs/decisions/055).
  */
-export const SEARCH_COUNT_CAP = 1000;
+export const SEARCH_COUNT_CAP = 100;
 /** Suggestions the header's search box shows. */
 export const SEARCH_SUGGESTIONS = 6;
 

@@ -142,13 +142,33 @@ function belowCursor(tier: number, after: SearchCursor | null, column: string): 
 /** The types a count runs over: those with a source (the others count 0). */
 const countedTypes = (request: SearchRequest) => SEARCH_TYPES.filter((type) => request.visible[type]);
 
-/** One statement of per-type counts: each a scalar subquery that stops at `COUNT_READ`. */
-async function countEach(db: Db, request: SearchRequest, capped: (type: SearchType) => RawBuilder<unknown>): Promise<Record<SearchType, number>> {
+/** How a count reads the matches of its words: `d` is a match, its document joined. */
+interface CountReads {
+  /** Up to `COUNT_READ` matches of any type, shown or not (`select 1`). */
+  any: RawBuilder<unknown>;
+  /** Every match, its document as `d` (`from ... where`, to be followed by `and` a condition). */
+  matches: RawBuilder<unknown>;
+  /** Up to `COUNT_READ` shown matches of one type (`select 1`). */
+  ofType(type: SearchType): RawBuilder<unknown>;
+}
+
+/**
+ * The counts per type. Words that match few documents in all (at most the cap) are counted in one
+ * pass, grouped by type; more are counted per type, each count stopping one past the cap, in one
+ * statement of scalar subqueries.
+ */
+async function countTypes(db: Db, request: SearchRequest, reads: CountReads): Promise<Record<SearchType, number>> {
   const types = countedTypes(request);
-  if (types.length === 0) return emptyCounts();
-  const columns = types.map((type) => sql`(select count(*) from (${capped(type)}) c) as ${sql.ref(type)}`);
-  const { rows } = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(db);
   const counts = emptyCounts();
+  if (types.length === 0) return counts;
+  const { rows: total } = await sql<{ n: number | string }>`select count(*) as n from (${reads.any}) c`.execute(db);
+  if (Number(total[0]?.n ?? 0) <= SEARCH_COUNT_CAP) {
+    const { rows } = await sql<{ type: string; n: number | string }>`select d.type, count(*) as n ${reads.matches} and ${shownWhere({ type: 'all', visible: request.visible })} group by d.type`.execute(db);
+    for (const row of rows) if ((types as string[]).includes(row.type)) counts[row.type as SearchType] = Number(row.n);
+    return counts;
+  }
+  const columns = types.map((type) => sql`(select count(*) from (${reads.ofType(type)}) c) as ${sql.ref(type)}`);
+  const { rows } = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(db);
   for (const type of types) counts[type] = Number(rows[0]?.[type] ?? 0);
   return counts;
 }
@@ -195,16 +215,23 @@ async function dropIfMoved(db: Db, doc: SearchDocument): Promise<void> {
   await db.deleteFrom('search_documents').where('type', '=', doc.type).where('ref_id', '=', doc.refId).where('sort_at', '<>', doc.sortAt).execute();
 }
 
-/** The FTS row of a document: its words, and its type as a column of its own for the types' counts and tabs. */
-const ftsRow = (id: number | undefined, doc: SearchDocument) => {
-  const terms = analyzed(doc);
-  return sql`(${id}, ${indexTerms(doc.language, terms.title)}, ${indexTerms(doc.language, terms.body)}, ${doc.type})`;
-};
+/**
+ * A document's rows in SQLite's two full-text tables: `search_fts` its words and its type (a
+ * column of its own, for the types' counts and tabs), `search_titles` its title's words alone.
+ */
+async function insertFts(db: Db, docs: { id: number | undefined; doc: SearchDocument }[]): Promise<void> {
+  const rows = docs.map(({ id, doc }) => {
+    const terms = analyzed(doc);
+    return { id, title: indexTerms(doc.language, terms.title), body: indexTerms(doc.language, terms.body), kind: doc.type };
+  });
+  await sql`insert into search_fts (rowid, title, body, kind) values ${sql.join(rows.map((r) => sql`(${r.id}, ${r.title}, ${r.body}, ${r.kind})`))}`.execute(db);
+  await sql`insert into search_titles (rowid, title) values ${sql.join(rows.map((r) => sql`(${r.id}, ${r.title})`))}`.execute(db);
+}
 
 /**
  * SQLite: FTS5 over the words folded and stemmed by the app. The query is built from the words
  * alone, each quoted, so nothing the searcher typed is FTS5 syntax: per word its stem in the
- * searcher's language or the word itself (the last one as a prefix), all words required. FTS5
+ * searcher's language or the word itself (the last one as a prefix from two characters on), all words required. FTS5
  * hands its matches over in rowid order (the document's id), newest first when asked, so each
  * tier reads only as many matches as its page needs.
  */
@@ -226,51 +253,57 @@ const sqliteSearch: SearchRepository = {
       .returning('id')
       .executeTakeFirstOrThrow();
     await sql`delete from search_fts where rowid = ${id}`.execute(db);
-    await sql`insert into search_fts (rowid, title, body, kind) values ${ftsRow(id, doc)}`.execute(db);
+    await sql`delete from search_titles where rowid = ${id}`.execute(db);
+    await insertFts(db, [{ id, doc }]);
   },
   async remove(db, type, refId) {
     await db.deleteFrom('search_documents').where('type', '=', type).where('ref_id', '=', refId).execute();
   },
   async clear(db) {
     await sql`delete from search_fts`.execute(db);
+    await sql`delete from search_titles`.execute(db);
     await db.deleteFrom('search_documents').execute();
   },
   async insertMany(db, docs) {
     if (docs.length === 0) return;
     const rows = await db.insertInto('search_documents').values(docs.map(documentRow)).returning(['id', 'type', 'ref_id']).execute();
     const ids = new Map(rows.map((r) => [`${r.type}:${r.ref_id}`, r.id]));
-    const values = docs.map((doc) => ftsRow(ids.get(`${doc.type}:${doc.refId}`), doc));
-    await sql`insert into search_fts (rowid, title, body, kind) values ${sql.join(values)}`.execute(db);
+    await insertFts(db, docs.map((doc) => ({ id: ids.get(`${doc.type}:${doc.refId}`), doc })));
   },
   async search(db, request) {
     if (request.words.length === 0) return [];
-    const tiers = tiersAfter(request.after).map(
-      (tier) => sql`select f.rowid as id, ${tier} as tier from search_fts f join search_documents d on d.id = f.rowid
-        where search_fts match ${ftsMatch(request.words, { type: request.type, tier })} and ${shownWhere(request)} and ${belowCursor(tier, request.after, 'f.rowid')}
-        order by f.rowid desc limit ${request.limit}`,
+    const ofType = request.type === 'all' ? sql`1 = 1` : sql`d.type = ${request.type}`;
+    const tiers = tiersAfter(request.after).map((tier) =>
+      tier === 0
+        ? sql`select f.rowid as id, 0 as tier from search_titles f join search_documents d on d.id = f.rowid
+          where search_titles match ${ftsQuery(request.words)} and ${ofType} and ${shownWhere(request)} and ${belowCursor(0, request.after, 'f.rowid')}
+          order by f.rowid desc limit ${request.limit}`
+        : sql`select f.rowid as id, 1 as tier from search_fts f join search_documents d on d.id = f.rowid
+          where search_fts match ${ftsMatch(request.words, { type: request.type, tier: 1 })} and ${shownWhere(request)} and ${belowCursor(1, request.after, 'f.rowid')}
+          order by f.rowid desc limit ${request.limit}`,
     );
     const { rows } = await pageOf(tiers, request).execute(db);
     return rows.map(toHit);
   },
   async count(db, request) {
     if (request.words.length === 0) return emptyCounts();
-    return countEach(
-      db,
-      request,
-      (type) => sql`select 1 from search_fts f join search_documents d on d.id = f.rowid
+    const match = ftsMatch(request.words);
+    return countTypes(db, request, {
+      any: sql`select 1 from search_fts where search_fts match ${match} limit ${COUNT_READ}`,
+      matches: sql`from search_fts f join search_documents d on d.id = f.rowid where search_fts match ${match}`,
+      ofType: (type) => sql`select 1 from search_fts f join search_documents d on d.id = f.rowid
         where search_fts match ${ftsMatch(request.words, { type })} and ${shownWhere({ type, visible: request.visible })} limit ${COUNT_READ}`,
-    );
+    });
   },
 };
 
 /**
- * The FTS5 match of a search: the words in the title and body (never the type's column), only
- * in the title for tier 0 or not in it for tier 1, and of one type unless `all`.
+ * The FTS5 match on `search_fts` of a search: the words in the title and body (never the type's
+ * column), not all in the title for tier 1 (tier 0 reads `search_titles`), of one type unless `all`.
  */
-export function ftsMatch(list: QueryWord[], opts: { type?: SearchType | 'all'; tier?: number } = {}): string {
+export function ftsMatch(list: QueryWord[], opts: { type?: SearchType | 'all'; tier?: 1 } = {}): string {
   const words = ftsQuery(list);
-  const inTitle = `{title} : (${words})`;
-  const text = opts.tier === 0 ? inTitle : opts.tier === 1 ? `({title body} : (${words}) NOT ${inTitle})` : `{title body} : (${words})`;
+  const text = opts.tier === 1 ? `({title body} : (${words}) NOT {title} : (${words}))` : `{title body} : (${words})`;
   return opts.type && opts.type !== 'all' ? `{kind} : "${opts.type}" AND ${text}` : text;
 }
 
@@ -278,9 +311,8 @@ export function ftsMatch(list: QueryWord[], opts: { type?: SearchType | 'all'; t
 export function ftsQuery(list: QueryWord[]): string {
   const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
   return list
-    .map((w, i) => {
-      const last = i === list.length - 1;
-      const terms = new Set([quote(w.stem), last ? `${quote(w.exact)}*` : quote(w.exact)]);
+    .map((w) => {
+      const terms = new Set([quote(w.stem), w.prefix ? `${quote(w.exact)}*` : quote(w.exact)]);
       return `(${[...terms].join(' OR ')})`;
     })
     .join(' AND ');
@@ -297,13 +329,13 @@ const vector = (lang: Language, list: string[], weight?: 'A' | 'B') => {
 
 /**
  * PostgreSQL: per word, `websearch_to_tsquery` in the searcher's language configuration (its
- * stem) or in `tgs_simple` (the exact word; the last one as a prefix through `to_tsquery`). The
+ * stem) or in `tgs_simple` (the exact word; the last one as a prefix through `to_tsquery`, unless a single character). The
  * words are letters and digits only, so neither parser sees an operator the searcher typed.
  */
 function tsQuery(request: Pick<SearchRequest, 'words' | 'lang'>): RawBuilder<unknown> {
-  const parts = request.words.map((w, i) => {
+  const parts = request.words.map((w) => {
     const stemmed = sql`websearch_to_tsquery(${config(request.lang)}::regconfig, ${w.word})`;
-    const exact = i === request.words.length - 1 ? sql`to_tsquery('tgs_simple'::regconfig, ${`'${w.word}':*`})` : sql`websearch_to_tsquery('tgs_simple'::regconfig, ${w.word})`;
+    const exact = w.prefix ? sql`to_tsquery('tgs_simple'::regconfig, ${`'${w.word}':*`})` : sql`websearch_to_tsquery('tgs_simple'::regconfig, ${w.word})`;
     return sql`(${stemmed} || ${exact})`;
   });
   return sql.join(parts, sql` && `);
@@ -349,12 +381,12 @@ const postgresSearch: SearchRepository = {
   },
   async count(db, request) {
     if (request.words.length === 0) return emptyCounts();
-    return countEach(
-      db,
-      request,
-      (type) => sql`select 1 from search_documents d
+    return countTypes(db, request, {
+      any: sql`select 1 from search_documents d where d.tsv @@ (${tsQuery(request)}) limit ${COUNT_READ}`,
+      matches: sql`from search_documents d where d.tsv @@ (${tsQuery(request)})`,
+      ofType: (type) => sql`select 1 from search_documents d
         where d.tsv @@ (${tsQuery(request)}) and d.type = ${type} and ${shownWhere({ type, visible: request.visible })} limit ${COUNT_READ}`,
-    );
+    });
   },
 };
 

@@ -2,6 +2,7 @@ import type { RawBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
 import { todayInBerlin } from '../../../common/schemas/listing-fields';
 import { isDbId } from '../../../common/schemas/ids';
+import { hasControlCharacters } from '../../../common/text';
 import { SEARCH_COUNT_CAP, SEARCH_TYPES, type SearchAnswer, type SearchQuery, type SearchResult, type SearchType } from '../../../common/schemas/search';
 import type { Db } from '../../db/index';
 import { AppError } from '../../errors';
@@ -118,11 +119,12 @@ function encodeCursor(cursor: SearchCursor): string {
 function decodeCursor(text: string): SearchCursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    // [tier, id]; a cursor from before documents were ordered by id alone also held the time between them.
-    if (Array.isArray(value) && (value.length === 2 || (value.length === 3 && typeof value[1] === 'string'))) {
+    // [tier, id]; one made before documents were ordered by id alone held their time between,
+    // which is read no more. A forged cursor must not carry NUL or an id past the column's range.
+    const time: unknown = Array.isArray(value) && value.length === 3 ? value[1] : '';
+    if (Array.isArray(value) && (value.length === 2 || value.length === 3) && typeof time === 'string' && time.length <= 40 && !hasControlCharacters(time)) {
       const tier: unknown = value[0];
       const id: unknown = value.at(-1);
-      // A forged cursor must not carry an id past the column's range.
       if ((tier === 0 || tier === 1) && typeof id === 'number' && isDbId(id)) return { tier, id };
     }
   } catch {

@@ -22,6 +22,11 @@ describe('search words', () => {
 
   it('makes an FTS5 query of quoted terms only, the last word a prefix', () => {
     expect(ftsQuery(queryWords('NEAR(berlin "tätowierungen', 'de'))).toBe('("near") AND ("berlin") AND ("tatowier" OR "tatowierungen"*)');
+    // A last word of one character is that word alone: "1*" would be every number there is.
+    expect(ftsQuery(queryWords('studio 1', 'en'))).toBe('("studio") AND ("1")');
+    expect(ftsQuery(queryWords('studio 12', 'en'))).toBe('("studio") AND ("12" OR "12"*)');
+    const cut = snippet('Room 1 and room 12', queryWords('room 1', 'en'), { searcher: 'en', document: 'en' });
+    expect(cut.highlights.map(([a, b]) => cut.snippet.slice(a, b))).toEqual(['Room', '1', 'room']);
   });
 
   it('detects a document language, and falls back for short texts', () => {

@@ -80,21 +80,31 @@ export function indexTerms(lang: Language, list: string[]): string {
   return [...terms].join(' ');
 }
 
-/** One word of a query: as typed (lowercased), folded, and stemmed in the searcher's language. */
+/**
+ * One word of a query: as typed (lowercased), folded, and stemmed in the searcher's language;
+ * `prefix` when words beginning with it match too.
+ */
 export interface QueryWord {
   word: string;
   exact: string;
   stem: string;
+  prefix: boolean;
 }
 
-/** A query's words (at most MAX_QUERY_WORDS); none when it has no letter or digit (`"*"`, `:^`). */
+/** The last word is read as a prefix (still being typed) from this many characters on. */
+const PREFIX_MIN = 2;
+
+/**
+ * A query's words (at most MAX_QUERY_WORDS); none when it has no letter or digit (`"*"`, `:^`).
+ * The last one is also a prefix unless it is a single character: every word beginning with "1"
+ * or "a" finds nearly everything, and made both engines merge the lists of thousands of words.
+ */
 export function queryWords(q: string, lang: Language): QueryWord[] {
-  return words(q)
-    .slice(0, MAX_QUERY_WORDS)
-    .map((word) => {
-      const exact = fold(word);
-      return { word, exact, stem: stem(lang, exact) };
-    });
+  const list = words(q).slice(0, MAX_QUERY_WORDS);
+  return list.map((word, i) => {
+    const exact = fold(word);
+    return { word, exact, stem: stem(lang, exact), prefix: i === list.length - 1 && [...exact].length >= PREFIX_MIN };
+  });
 }
 
 /** Below this many letters a language guess is noise: the author's language decides. */
@@ -130,7 +140,7 @@ const ELLIPSIS = '…';
  * language.
  */
 export function snippet(body: string, query: QueryWord[], lang: { searcher: Language; document: Language }): { snippet: string; highlights: [number, number][] } {
-  const last = query.at(-1);
+  const last = query.at(-1)?.prefix ? query.at(-1) : undefined;
   const asTyped = new Set(query.map((q) => q.exact));
   const queryStems = new Set(query.map((q) => q.stem));
   // Bodies repeat their words: each distinct word is judged once.

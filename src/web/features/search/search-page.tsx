@@ -98,7 +98,7 @@ function Results({ q, tab, answer, results, query }: { q: string; tab: SearchTab
   const navigate = useNavigate();
   const total = SEARCH_TYPES.reduce((sum, type) => sum + answer.counts[type], 0);
   const capped = answer.countsCapped ?? [];
-  // A capped count is a lower bound: "1,000+", and the sum over a capped type one too.
+  // A capped count is a lower bound ("100+"), and so is a sum over one.
   const countOf = (id: SearchTab) => {
     const n = new Intl.NumberFormat(LOCALES[lang]).format(id === 'all' ? total : answer.counts[id]);
     return (id === 'all' ? capped.length > 0 : capped.includes(id)) ? `${n}+` : n;
