@@ -370,10 +370,11 @@ const postgresSearch: SearchRepository = {
   async search(db, request) {
     if (request.words.length === 0) return [];
     const ofType = request.type === 'all' ? sql`1 = 1` : sql`d.type = ${request.type}`;
+    // A title holds its words in `tsv` too: the title tier reads the titles' own index alone.
     const tiers = tiersAfter(request.after).map((tier) => {
-      const title = tier === 0 ? sql`d.title_tsv @@ q.query` : sql`not (d.title_tsv @@ q.query)`;
+      const words = tier === 0 ? sql`d.title_tsv @@ q.query` : sql`d.tsv @@ q.query and not (d.title_tsv @@ q.query)`;
       return sql`select d.id, ${tier} as tier from search_documents d cross join (select ${tsQuery(request)} as query) q
-        where d.tsv @@ q.query and ${title} and ${ofType} and ${shownWhere(request)} and ${belowCursor(tier, request.after, 'd.id')}
+        where ${words} and ${ofType} and ${shownWhere(request)} and ${belowCursor(tier, request.after, 'd.id')}
         order by d.id desc limit ${request.limit}`;
     });
     const { rows } = await pageOf(tiers, request).execute(db);
