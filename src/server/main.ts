@@ -14,6 +14,7 @@ import { scheduleReviewRequestMails } from './modules/trust/index';
 import { scheduleCityAlertCleanup } from './modules/city-alerts/index';
 import { scheduleFollowMail } from './modules/follows/index';
 import { scheduleSavedSearchDigests } from './modules/saved-searches/index';
+import { scheduleSearchPrune } from './modules/search/index';
 import { scheduleOutbox } from './lib/outbox/index';
 import { nameLeaseHolder } from './lib/jobs';
 import { scheduleIdempotencySweep } from './http/idempotency';
@@ -53,6 +54,8 @@ scheduleFollowMail(app);
 scheduleCityAlertCleanup(app, app.services.cityAlerts);
 // Saved searches' hits are mailed as digests at each search's frequency.
 scheduleSavedSearchDigests(app);
+// Listings that ended leave the search index daily (each search skips them meanwhile).
+scheduleSearchPrune(app);
 // What a process that died left in the outbox, and the retries as they fall due.
 scheduleOutbox(app);
 

@@ -4,6 +4,7 @@
  * the server imports only this file.
  */
 export { searchRoutes } from './routes';
+export { pruneSearchIndex, scheduleSearchPrune } from './prune';
 export {
   createSearchService,
   documentsMatching,

@@ -421,3 +421,16 @@ export function matchingRefs(db: Db, type: SearchType, list: QueryWord[], lang: 
   if (isPostgresDb(db)) return sql<number>`select m.ref_id from (select d.ref_id, d.type from search_documents d where d.tsv @@ (${tsQuery({ words: list, lang })}) offset 0) m where m.type = ${type}`;
   return sql<number>`select d.ref_id from search_fts join search_documents d on d.id = search_fts.rowid where search_fts match ${ftsMatch(list, { type })} and d.type = ${type}`;
 }
+
+/** The last `ref_id` of a type's next `limit` documents after `after`, or null past the last (the prune's batches). */
+export async function batchEnd(db: Db, type: SearchType, after: number, limit: number): Promise<number | null> {
+  const { rows } = await sql<{ hi: number | string | null }>`select max(ref_id) as hi from (select ref_id from search_documents where type = ${type} and ref_id > ${after} order by ref_id limit ${limit}) b`.execute(db);
+  const hi = rows[0]?.hi;
+  return hi === null || hi === undefined ? null : Number(hi);
+}
+
+/** Deletes a type's documents in a `ref_id` range that `visible` (of `d`) no longer shows, checked in the one statement; how many. */
+export async function removeUnshown(db: Db, type: SearchType, range: { after: number; upTo: number }, visible: RawBuilder<boolean>): Promise<number> {
+  const result = await sql`delete from search_documents as d where d.type = ${type} and d.ref_id > ${range.after} and d.ref_id <= ${range.upTo} and not ${visible}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -4,7 +4,7 @@ import { describeEachEngine, useTestApp } from '../../test/app';
 import { ALL } from '../../lib/answer-cache/index';
 import { createArtist, createStudio, insertBareUsers, type TestUser } from '../../test/factories';
 import { call, createAvailability, createGuestSpot, day } from '../../test/listing-factories';
-import { ensureSearchIndex, rebuildSearchIndex } from './index';
+import { ensureSearchIndex, pruneSearchIndex, rebuildSearchIndex } from './index';
 
 describeEachEngine('GET /api/search', (engine) => {
   const t = useTestApp(engine);
@@ -125,6 +125,25 @@ describeEachEngine('GET /api/search', (engine) => {
     expect((await call(t.app, 'DELETE', `/api/guest-spots/${spot.id}`, { as: studio })).statusCode).toBe(200);
     expect((await found(`sommergast ${tag}`)).counts.guestspots).toBe(0);
     expect(await db.selectFrom('search_documents').select('id').where('type', '=', 'guestspots').where('ref_id', '=', spot.id).execute()).toEqual([]);
+  });
+
+  it('prunes the documents of listings that ended, and keeps those still shown', async () => {
+    const studio = await createStudio(t.app);
+    const ending = await createGuestSpot(t.app, studio, { title: `Abendgast ${tag}` });
+    const running = await createGuestSpot(t.app, studio, { title: `Morgengast ${tag}` });
+    const db = t.app.ctx.db;
+    const documentOf = (id: number) => db.selectFrom('search_documents').select('id').where('type', '=', 'guestspots').where('ref_id', '=', id).execute();
+    // Ended with no write to the index: the search skips it, the prune takes it out.
+    await db.updateTable('guest_spots').set({ start_date: day(-10), end_date: day(-1) }).where('id', '=', ending.id).execute();
+    expect(await documentOf(ending.id)).toHaveLength(1);
+    expect(await pruneSearchIndex(db)).toBeGreaterThanOrEqual(1);
+    expect(await documentOf(ending.id)).toEqual([]);
+    expect(await documentOf(running.id)).toHaveLength(1);
+    expect(ids(await found(`morgengast ${tag}`), 'guestspots')).toEqual([running.id]);
+    expect(await pruneSearchIndex(db)).toBe(0);
+    // Shown again by its owner's write, it is found again.
+    expect((await call(t.app, 'PUT', `/api/guest-spots/${ending.id}`, { as: studio, payload: { startDate: day(5), endDate: day(9) } })).statusCode).toBe(200);
+    expect(ids(await found(`abendgast ${tag}`), 'guestspots')).toEqual([ending.id]);
   });
 
   it('never finds an admin, and a deleted account leaves no document', async () => {
