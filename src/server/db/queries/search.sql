@@ -104,7 +104,7 @@ select count(*) as n from (select 1 from search_documents d where d.tsv @@ ((web
 -- sqlite
 -- (not run on SQLite)
 -- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || to_tsquery('tgs_simple'::regconfig, $4)) as query) q
         where d.title_tsv @@ q.query and 1 = 1 and ((d.type = $5 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = $6 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $7 limit 1 offset 0)) or (d.type = $8 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $9 limit 1 offset 0)) or (d.type = $10 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $11)) and "d"."id" < $12
         order by d.id desc limit $13) t0 union all select * from (select d.id, $14 as tier from search_documents d cross join (select (websearch_to_tsquery($15::regconfig, $16) || to_tsquery('tgs_simple'::regconfig, $17)) as query) q
@@ -117,7 +117,7 @@ select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.
 -- sqlite
 -- (not run on SQLite)
 -- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || to_tsquery('tgs_simple'::regconfig, $4)) as query) q
         where d.title_tsv @@ q.query and 1 = 1 and ((d.type = $5 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = $6 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $7 limit 1 offset 0)) or (d.type = $8 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $9 limit 1 offset 0)) or (d.type = $10 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $11)) and 1 = 1
         order by d.id desc limit $12) t0 union all select * from (select d.id, $13 as tier from search_documents d cross join (select (websearch_to_tsquery($14::regconfig, $15) || to_tsquery('tgs_simple'::regconfig, $16)) as query) q
@@ -130,7 +130,7 @@ select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.
 -- sqlite
 -- (not run on SQLite)
 -- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || to_tsquery('tgs_simple'::regconfig, $4)) as query) q
         where d.title_tsv @@ q.query and d.type = $5 and ((d.type = $6 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $7 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $8)) and 1 = 1
         order by d.id desc limit $9) t0 union all select * from (select d.id, $10 as tier from search_documents d cross join (select (websearch_to_tsquery($11::regconfig, $12) || to_tsquery('tgs_simple'::regconfig, $13)) as query) q
@@ -143,7 +143,7 @@ select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.
 -- sqlite
 -- (not run on SQLite)
 -- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || to_tsquery('tgs_simple'::regconfig, $4)) as query) q
         where d.title_tsv @@ q.query and d.type = $5 and ((d.type = $6 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $7)) and 1 = 1
         order by d.id desc limit $8) t0 union all select * from (select d.id, $9 as tier from search_documents d cross join (select (websearch_to_tsquery($10::regconfig, $11) || to_tsquery('tgs_simple'::regconfig, $12)) as query) q
@@ -156,7 +156,7 @@ select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.
 -- sqlite
 -- (not run on SQLite)
 -- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || websearch_to_tsquery('tgs_simple'::regconfig, $4)) && (websearch_to_tsquery($5::regconfig, $6) || to_tsquery('tgs_simple'::regconfig, $7)) as query) q
         where d.title_tsv @@ q.query and d.type = $8 and ((d.type = $9 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $10 limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $11)) and 1 = 1
         order by d.id desc limit $12) t0 union all select * from (select d.id, $13 as tier from search_documents d cross join (select (websearch_to_tsquery($14::regconfig, $15) || websearch_to_tsquery('tgs_simple'::regconfig, $16)) && (websearch_to_tsquery($17::regconfig, $18) || to_tsquery('tgs_simple'::regconfig, $19)) as query) q
@@ -169,7 +169,7 @@ select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.
 -- sqlite
 -- (not run on SQLite)
 -- postgres
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select d.id, $1 as tier from search_documents d cross join (select (websearch_to_tsquery($2::regconfig, $3) || websearch_to_tsquery('tgs_simple'::regconfig, $4)) && (websearch_to_tsquery($5::regconfig, $6) || websearch_to_tsquery('tgs_simple'::regconfig, $7)) && (websearch_to_tsquery($8::regconfig, $9) || websearch_to_tsquery('tgs_simple'::regconfig, $10)) as query) q
         where d.title_tsv @@ q.query and 1 = 1 and ((d.type = $11 and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = $12 and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $13 limit 1 offset 0)) or (d.type = $14 and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= $15 limit 1 offset 0)) or (d.type = $16 and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $17)) and 1 = 1
         order by d.id desc limit $18) t0 union all select * from (select d.id, $19 as tier from search_documents d cross join (select (websearch_to_tsquery($20::regconfig, $21) || websearch_to_tsquery('tgs_simple'::regconfig, $22)) && (websearch_to_tsquery($23::regconfig, $24) || websearch_to_tsquery('tgs_simple'::regconfig, $25)) && (websearch_to_tsquery($26::regconfig, $27) || websearch_to_tsquery('tgs_simple'::regconfig, $28)) as query) q
@@ -180,7 +180,7 @@ select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.
     order by p.tier, p.id desc
 
 -- sqlite
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select f.rowid as id, 0 as tier from search_titles f join search_documents d on d.id = f.rowid
           where search_titles match ? and 1 = 1 and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and "f"."rowid" < ?
           order by f.rowid desc limit ?) t0 union all select * from (select f.rowid as id, 1 as tier from search_fts f join search_documents d on d.id = f.rowid
@@ -193,7 +193,7 @@ select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.
 -- (not run on PostgreSQL)
 
 -- sqlite
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select f.rowid as id, 0 as tier from search_titles f join search_documents d on d.id = f.rowid
           where search_titles match ? and 1 = 1 and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0)) or (d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from "availabilities" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0)) or (d.type = ? and exists (select 1 from forum_threads v where v.id = d.ref_id and v.hidden_at is null limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
           order by f.rowid desc limit ?) t0 union all select * from (select f.rowid as id, 1 as tier from search_fts f join search_documents d on d.id = f.rowid
@@ -207,7 +207,7 @@ select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.
 
 -- guest spots; availabilities run the same with their names (availabilities, availability_styles, availability_id, artist_id)
 -- sqlite
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select f.rowid as id, 0 as tier from search_titles f join search_documents d on d.id = f.rowid
           where search_titles match ? and d.type = ? and ((d.type = ? and exists (select 1 from "guest_spots" v where v.id = d.ref_id and v.is_active = 1 and v.hidden_at is null and v.end_date >= ? limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
           order by f.rowid desc limit ?) t0 union all select * from (select f.rowid as id, 1 as tier from search_fts f join search_documents d on d.id = f.rowid
@@ -220,7 +220,7 @@ select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.
 -- (not run on PostgreSQL)
 
 -- sqlite
-select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
+select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, (d.type in ('profiles', 'guestspots') and exists (select 1 from studio_verifications sv where sv.user_id = "d"."owner_id" and sv.status = 'approved')) as verified, p.tier
     from (select x.id, x.tier from (select * from (select f.rowid as id, 0 as tier from search_titles f join search_documents d on d.id = f.rowid
           where search_titles match ? and d.type = ? and ((d.type = ? and exists (select 1 from users v where v.id = d.ref_id and v.role <> 'admin' limit 1 offset 0))) and "d"."owner_id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) and 1 = 1
           order by f.rowid desc limit ?) t0 union all select * from (select f.rowid as id, 1 as tier from search_fts f join search_documents d on d.id = f.rowid

@@ -54,7 +54,6 @@ export interface SearchHit {
   body: string;
   language: Language;
   url: string;
-  sortAt: string;
   /** 0 when the title alone matches the query, else 1. */
   tier: number;
   imageUrl: string | null;
@@ -70,7 +69,6 @@ interface HitRow {
   body: string;
   language: string;
   url: string;
-  sort_at: string;
   tier: number;
   image_url: string | null;
   verified: unknown;
@@ -93,7 +91,7 @@ export interface SearchRepository {
 }
 
 /** Matches a count reads at most: one past SEARCH_COUNT_CAP, so the answer knows it is capped. */
-export const COUNT_READ = SEARCH_COUNT_CAP + 1;
+const COUNT_READ = SEARCH_COUNT_CAP + 1;
 
 const analyzed = (doc: SearchDocument) => ({
   title: words(`${doc.title} ${doc.titleExtra ?? ''}`),
@@ -181,7 +179,6 @@ const toHit = (row: HitRow): SearchHit => ({
   body: row.body,
   language: row.language as Language,
   url: row.url,
-  sortAt: row.sort_at,
   tier: Number(row.tier),
   imageUrl: row.image_url,
   verified: asFlag(row.verified),
@@ -194,7 +191,7 @@ const toHit = (row: HitRow): SearchHit => ({
  */
 function pageOf(tiers: RawBuilder<unknown>[], request: SearchRequest): RawBuilder<HitRow> {
   const ranked = sql.join(tiers.map((tier, i) => sql`select * from (${tier}) ${sql.raw(`t${i}`)}`), sql` union all `);
-  return sql<HitRow>`select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, d.sort_at, u.avatar as image_url, ${shownVerified} as verified, p.tier
+  return sql<HitRow>`select d.id, d.type, d.ref_id, d.title, d.body, d.language, d.url, u.avatar as image_url, ${shownVerified} as verified, p.tier
     from (select x.id, x.tier from (${ranked}) x order by x.tier, x.id desc limit ${request.limit}) p
     join search_documents d on d.id = p.id
     join users u on u.id = d.owner_id
