@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Language } from '../../../common/languages';
-import type { Db } from '../../db/index';
+import { isPostgresDb, type Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { notSuspended } from '../../db/suspension';
 import { isVerifiedStudio } from '../../db/verified';
@@ -54,6 +54,7 @@ export interface ArtistRow {
 }
 
 export function createArtistRepo(db: Db, directory: Directory = ARTISTS) {
+  const postgres = isPostgresDb(db);
   // Typed as the availabilities table: the guest spots' table has the same columns read here,
   // and the owner column is the directory's (a name Kysely cannot check, hence the casts).
   const listingsAs = (alias: 'a' | 'ca') => `${directory.listings} as ${alias}` as 'availabilities as a';
@@ -137,9 +138,13 @@ export function createArtistRepo(db: Db, directory: Directory = ARTISTS) {
     /** How many people the directory holds; with `upTo`, no more than that many are counted (docs/decisions/031). */
     async count(f: ArtistFilter, upTo?: number): Promise<number> {
       if (upTo === undefined) return Number((await filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      // In no order: people who pass the filters are spread evenly over the table (unlike listings,
-      // whose ended past lies at its start), so any walk stops after about `upTo` of them.
-      const counted = filtered(f).select(sql<number>`1`.as('one')).limit(upTo);
+      // SQLite, which keeps no statistics, walks in the page's order, so the count reads the
+      // index of people with a picture as a page does. In no order it took the index of every
+      // account of the type and read each row to find the few with pictures: on a young platform
+      // most accounts have none yet, and the walk read them all (4.5 ms of the 20,000 accounts of
+      // the bench's world, 0.3 ms in order). PostgreSQL weighs the filters itself and would sort.
+      const walk = filtered(f).select(sql<number>`1`.as('one'));
+      const counted = (postgres ? walk : walk.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc')).limit(upTo);
       return Number((await db.selectFrom(counted.as('c')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     },
 
