@@ -5,6 +5,7 @@ import { addDays, publicListQuery, todayInBerlin } from '../../../common/schemas
 import { artistListQuery, studioListQuery } from '../../../common/schemas/artists';
 import { galleryListQuery } from '../../../common/schemas/gallery';
 import { guestSpotListQuery } from '../../../common/schemas/guest-spots';
+import { mapCityQuery } from '../../../common/schemas/map';
 import { searchQuerySchema } from '../../../common/schemas/search';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
@@ -15,6 +16,7 @@ import { createArtistService } from '../artists/index';
 import { availabilityKind } from '../availability/index';
 import { createCardImages, createGalleryService } from '../gallery/index';
 import { guestSpotKind } from '../guest-spots/index';
+import { createMapService } from '../map/index';
 import { createReferenceService } from '../reference/index';
 import { createReviewService } from '../reviews/index';
 import { createSearchService, rebuildSearchIndex } from '../search/index';
@@ -40,9 +42,11 @@ const BIG_ALIASES = ['l', 'u', 's', 'd', 'ls', 'a', 'ca', 'reviewer'];
  * Sorts whose input does not grow with the data, named by a part of their SQL: the featured
  * owners' first few (a window on SQLite, a lateral join on PostgreSQL) and the featured people of
  * a directory, bounded by who paid for featuring; the card pictures of one page's owners, bounded
- * by a page's portfolios; the site search's page, merged from its two tiers' pages.
+ * by a page's portfolios; the site search's page, merged from its two tiers' pages; the map
+ * city's distinct hand-typed place names of its country, read from the partial indexes of the
+ * accounts and listings without a listed city.
  */
-const BOUNDED_SORTS = ['row_number() over', 'inner join lateral', '"users"."featured_until" >', 'order by x.tier, x.id desc'];
+const BOUNDED_SORTS = ['row_number() over', 'inner join lateral', '"users"."featured_until" >', 'order by x.tier, x.id desc', 'select distinct coalesce("u"."city_name", "u"."city")', 'select distinct "l"."city_name"'];
 
 /** Rows written straight into the tables, in batches: `USERS` people and `LISTINGS` of each kind from `first` on. */
 async function addWorld(t: TestApp, first: number, people: number, listings: number): Promise<void> {
@@ -190,6 +194,7 @@ describeEachEngine('public lists: plans without scans or sorts', (engine) => {
       gallery: createGalleryService({ db, reference } as unknown as Parameters<typeof createGalleryService>[0]),
       reviews: createReviewService({ db, invalidation: noInvalidation }),
       search: createSearchService({ db }),
+      map: createMapService({ db, reference }),
     };
   };
 
@@ -211,6 +216,11 @@ describeEachEngine('public lists: plans without scans or sorts', (engine) => {
     ['profile tab: guest spots', (s, ids) => Promise.all([s.spots.listByOwner(null, ids.studio, 12, 'en'), s.spots.countByOwner(null, ids.studio)])],
     ['profile tab: availabilities', (s, ids) => Promise.all([s.availability.listByOwner(null, ids.artist, 12, 'en'), s.availability.countByOwner(null, ids.artist)])],
     ['reviews', (s, ids) => s.reviews.listFor(ids.artist, undefined, null)],
+    // The map's city: its counts and first items (the globe's places are counts of every shown row).
+    ['map, one city', async (s, ids) => {
+      const { city_id: cityId } = await db.selectFrom('users').select('city_id').where('id', '=', ids.studio).executeTakeFirstOrThrow();
+      return s.map.city(cityId ?? 0, mapCityQuery.parse({}), 'en');
+    }],
     // Words most documents hold: each tier stops at its page, each count at its cap.
     ['site search, every type', (s) => s.search.search(searchQuerySchema.parse({ q: 'guest spot' }), 'en')],
     ['site search, one type, a word being typed', (s) => s.search.search(searchQuerySchema.parse({ q: 'blackw', type: 'guestspots' }), 'en')],

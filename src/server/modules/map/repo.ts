@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db/index';
+import { isPostgresDb, type Db } from '../../db/index';
 
 import { notSuspended } from '../../db/suspension';
 
@@ -36,16 +36,34 @@ function chunks<T>(list: readonly T[]): T[][] {
 const notAdmin = (column: string) => sql<boolean>`${sql.ref(column)} not in (select a.id from users a where a.role = 'admin')`;
 
 /**
+ * A hand-typed place without a listed city. Written as the partial `*_unplaced_idx` indexes'
+ * condition, with the 0 in the text: a planner proves an index's condition from literals, not
+ * from a value bound later.
+ */
+const unplaced = (column: string) => sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} = 0)`;
+
+/**
  * The map's reads: counts grouped per city and per typed place (a few grouped queries, never
  * one per row), and a city's items a page at a time. Public means what the lists show: active,
  * not hidden, not ended listings and studios, of owners neither suspended nor admins.
  */
 export function createMapRepo(db: Db) {
+  const postgres = isPostgresDb(db);
+
+  /**
+   * The end day a shown listing must reach. For a city's items, a page in start order, SQLite is
+   * given it as `+l.end_date`, which it will not look up in an index: it then walks the city's
+   * start-ordered index to the page's end instead of reading every shown listing of the city
+   * through the end-day index and sorting them. PostgreSQL weighs both itself.
+   */
+  const endDay = (ordered: boolean) => (ordered && !postgres ? sql<string>`+${sql.ref('l.end_date')}` : sql<string>`${sql.ref('l.end_date')}`);
+
   const studios = (f: MapFilter) => {
     let q = db
       .selectFrom('users as u')
       .where('u.user_type', '=', 'studio')
-      .where('u.role', '<>', 'admin')
+      // The admin team by its index of roles, so a city's studios are read from (user_type, city_id, id) alone.
+      .where(notAdmin('u.id'))
       .where(notSuspended('u.id'));
     if (f.styleId !== undefined) {
       const styleId = f.styleId;
@@ -54,12 +72,12 @@ export function createMapRepo(db: Db) {
     return q;
   };
 
-  const guestSpots = (f: MapFilter) => {
+  const guestSpots = (f: MapFilter, ordered = false) => {
     let q = db
       .selectFrom('guest_spots as l')
       .where('l.is_active', '=', 1)
       .where('l.hidden_at', 'is', null)
-      .where('l.end_date', '>=', f.from && f.from > f.today ? f.from : f.today)
+      .where(endDay(ordered), '>=', f.from && f.from > f.today ? f.from : f.today)
       .where(notSuspended('l.studio_id'))
       .where(notAdmin('l.studio_id'));
     if (f.to) q = q.where('l.start_date', '<=', f.to);
@@ -70,12 +88,12 @@ export function createMapRepo(db: Db) {
     return q;
   };
 
-  const availabilities = (f: MapFilter) => {
+  const availabilities = (f: MapFilter, ordered = false) => {
     let q = db
       .selectFrom('availabilities as l')
       .where('l.is_active', '=', 1)
       .where('l.hidden_at', 'is', null)
-      .where('l.end_date', '>=', f.from && f.from > f.today ? f.from : f.today)
+      .where(endDay(ordered), '>=', f.from && f.from > f.today ? f.from : f.today)
       .where(notSuspended('l.artist_id'))
       .where(notAdmin('l.artist_id'));
     if (f.to) q = q.where('l.start_date', '<=', f.to);
@@ -97,22 +115,22 @@ export function createMapRepo(db: Db) {
   const typedName = sql<string | null>`coalesce(${sql.ref('u.city_name')}, ${sql.ref('u.city')})`;
 
   /** A city's public guest spots: listed in it, or typed with one of `names` in its country. */
-  const spotsIn = (cityId: number, countryId: number, names: string[], today: string) =>
-    guestSpots({ today }).where((eb) =>
+  const spotsIn = (cityId: number, countryId: number, names: string[], today: string, ordered = false) =>
+    guestSpots({ today }, ordered).where((eb) =>
       eb.or([
         eb('l.city_id', '=', cityId),
-        ...(names.length ? [eb.and([eb.or([eb('l.city_id', 'is', null), eb('l.city_id', '=', 0)]), eb('l.country_id', '=', countryId), eb('l.city_name', 'in', names)])] : []),
+        ...(names.length ? [eb.and([unplaced('l.city_id'), eb('l.country_id', '=', countryId), eb('l.city_name', 'in', names)])] : []),
       ]),
     );
 
-  const availabilitiesIn = (cityId: number, today: string) => availabilities({ today }).where('l.city_id', '=', cityId);
+  const availabilitiesIn = (cityId: number, today: string, ordered = false) => availabilities({ today }, ordered).where('l.city_id', '=', cityId);
 
   /** A city's public studios: listed in it, or typed with one of `names` in its country. */
   const studiosIn = (cityId: number, countryId: number, names: string[]) =>
     studios({ today: '' }).where((eb) =>
       eb.or([
         eb('u.city_id', '=', cityId),
-        ...(names.length ? [eb.and([eb.or([eb('u.city_id', 'is', null), eb('u.city_id', '=', 0)]), eb('u.country_id', '=', countryId), eb(typedName, 'in', names)])] : []),
+        ...(names.length ? [eb.and([unplaced('u.city_id'), eb('u.country_id', '=', countryId), eb(typedName, 'in', names)])] : []),
       ]),
     );
 
@@ -126,7 +144,7 @@ export function createMapRepo(db: Db) {
       const name = typedName;
       return studios(f)
         .select([sql<number | null>`${sql.ref('u.country_id')}`.as('country_id'), name.as('name'), sql<number | string>`count(*)`.as('n')])
-        .where((eb) => eb.or([eb('u.city_id', 'is', null), eb('u.city_id', '=', 0)]))
+        .where(unplaced('u.city_id'))
         .groupBy(['u.country_id', name])
         .execute();
     },
@@ -139,7 +157,7 @@ export function createMapRepo(db: Db) {
     async guestSpotNames(f: MapFilter): Promise<NamedCount[]> {
       return guestSpots(f)
         .select(['l.country_id', 'l.city_name as name', sql<number | string>`count(*)`.as('n')])
-        .where((eb) => eb.or([eb('l.city_id', 'is', null), eb('l.city_id', '=', 0)]))
+        .where(unplaced('l.city_id'))
         .groupBy(['l.country_id', 'l.city_name'])
         .execute();
     },
@@ -152,7 +170,7 @@ export function createMapRepo(db: Db) {
     async availabilitiesWithoutCity(f: MapFilter): Promise<number> {
       const row = await availabilities(f)
         .select(sql<number | string>`count(*)`.as('n'))
-        .where((eb) => eb.or([eb('l.city_id', 'is', null), eb('l.city_id', '=', 0)]))
+        .where(unplaced('l.city_id'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -180,13 +198,13 @@ export function createMapRepo(db: Db) {
         studios(f)
           .select(name.as('name'))
           .where('u.country_id', '=', countryId)
-          .where((eb) => eb.or([eb('u.city_id', 'is', null), eb('u.city_id', '=', 0)]))
+          .where(unplaced('u.city_id'))
           .distinct()
           .execute(),
         guestSpots(f)
           .select('l.city_name as name')
           .where('l.country_id', '=', countryId)
-          .where((eb) => eb.or([eb('l.city_id', 'is', null), eb('l.city_id', '=', 0)]))
+          .where(unplaced('l.city_id'))
           .distinct()
           .execute(),
       ]);
@@ -206,7 +224,7 @@ export function createMapRepo(db: Db) {
 
     /** A page of a city's guest spots by start day and id, after the cursor. */
     guestSpotItems(cityId: number, countryId: number, names: string[], today: string, after: { day: string; id: number } | null, limit: number) {
-      let q = spotsIn(cityId, countryId, names, today).select([
+      let q = spotsIn(cityId, countryId, names, today, true).select([
         'l.id', 'l.slug', 'l.title', 'l.start_date', 'l.end_date',
         sql<string | null>`(select p.thumbnail_url from guest_spot_photos p where p.guest_spot_id = ${sql.ref('l.id')} order by p.position, p.id limit 1)`.as('photo'),
         sql<string | null>`(select o.avatar from users o where o.id = ${sql.ref('l.studio_id')})`.as('avatar'),
@@ -216,7 +234,7 @@ export function createMapRepo(db: Db) {
     },
 
     availabilityItems(cityId: number, today: string, after: { day: string; id: number } | null, limit: number) {
-      let q = availabilitiesIn(cityId, today).select([
+      let q = availabilitiesIn(cityId, today, true).select([
         'l.id', 'l.slug', 'l.title', 'l.start_date', 'l.end_date',
         sql<string | null>`(select o.avatar from users o where o.id = ${sql.ref('l.artist_id')})`.as('avatar'),
       ]);
