@@ -88,7 +88,7 @@ select "users"."id" from "users" where "users"."user_type" = ? and "users"."role
 select "users"."id" from "users" where "users"."user_type" = $1 and "users"."role" <> $2 and "users"."pictures" > 0 and "users"."id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $3)) and exists (select "a"."id" from "guest_spots" as "a" where "a"."studio_id" = "users"."id" and "a"."is_active" = $4 and "a"."end_date" >= $5) and ("users"."featured_until" is null or "users"."featured_until" <= $6) order by "users"."created_at" desc, "users"."id" desc limit $7 offset $8
 
 -- sqlite
-select count(*) as "n" from "users" where "users"."user_type" = ? and "users"."role" <> ? and "users"."pictures" > 0 and "users"."id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?))
+-- (not run on SQLite)
 -- postgres
 select count(*) as "n" from "users" where "users"."user_type" = $1 and "users"."role" <> $2 and "users"."pictures" > 0 and "users"."id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $3))
 
@@ -126,3 +126,8 @@ select count(*) as "n" from (select 1 as "one" from "users" where "users"."user_
 select count(*) as "n" from (select 1 as "one" from "users" where "users"."user_type" = ? and "users"."role" <> ? and "users"."pictures" > 0 and "users"."id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) order by "users"."created_at" desc, "users"."id" desc limit ?) as "c"
 -- postgres
 select count(*) as "n" from (select 1 as "one" from "users" where "users"."user_type" = $1 and "users"."role" <> $2 and "users"."pictures" > 0 and "users"."id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $3)) limit $4) as "c"
+
+-- sqlite
+select count(*) as "n" from (select 1 as "one" from "users" where "users"."user_type" = ? and "users"."role" <> ? and "users"."pictures" > 0 and "users"."id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > ?)) order by "users"."created_at" desc, "users"."id" desc) as "c"
+-- postgres
+-- (not run on PostgreSQL)

@@ -137,14 +137,15 @@ export function createArtistRepo(db: Db, directory: Directory = ARTISTS) {
 
     /** How many people the directory holds; with `upTo`, no more than that many are counted (docs/decisions/031). */
     async count(f: ArtistFilter, upTo?: number): Promise<number> {
-      if (upTo === undefined) return Number((await filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      if (postgres && upTo === undefined) return Number((await filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       // SQLite, which keeps no statistics, walks in the page's order, so the count reads the
       // index of people with a picture as a page does. In no order it took the index of every
       // account of the type and read each row to find the few with pictures: on a young platform
       // most accounts have none yet, and the walk read them all (4.5 ms of the 20,000 accounts of
       // the bench's world, 0.3 ms in order). PostgreSQL weighs the filters itself and would sort.
       const walk = filtered(f).select(sql<number>`1`.as('one'));
-      const counted = (postgres ? walk : walk.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc')).limit(upTo);
+      const ordered = postgres ? walk : walk.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc');
+      const counted = upTo === undefined ? ordered : ordered.limit(upTo);
       return Number((await db.selectFrom(counted.as('c')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     },
 
