@@ -43,6 +43,7 @@ import * as featuredIds from './2026-11-29-120-featured-ids';
 import * as forumPostKinds from './2026-11-29-130-forum-post-kinds';
 import * as searchKinds from './2026-11-29-140-search-kinds';
 import * as mapIndexes from './2026-11-29-150-map-indexes';
+import * as paymentUserDone from './2026-11-29-160-payment-user-done';
 
 /** Every migration in order; the name is its file name, so the order is by ISO date. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-130-forum-post-kinds': forumPostKinds,
   '2026-11-29-140-search-kinds': searchKinds,
   '2026-11-29-150-map-indexes': mapIndexes,
+  '2026-11-29-160-payment-user-done': paymentUserDone,
 };
