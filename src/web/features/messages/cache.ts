@@ -119,3 +119,16 @@ export function applyLiveEvent(qc: QueryClient, me: number, event: LiveEvent): v
 export function refetchAfterGap(qc: QueryClient, me: number): void {
   void qc.invalidateQueries({ queryKey: messageKeys.mine(me) });
 }
+
+/**
+ * Once the stream first listens, what was loaded before it is asked for again: an event sent
+ * between that load and the stream's start never reaches the tab (a conversation read in another
+ * tab while this one opened left its unread count standing until the next poll). What is still
+ * loading, or loads later, is left alone.
+ */
+export function refetchLoadedBefore(qc: QueryClient, me: number, openedAt: number): void {
+  void qc.invalidateQueries({
+    queryKey: messageKeys.mine(me),
+    predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt && query.state.fetchStatus === 'idle',
+  });
+}

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { RESYNC_EVENT, type LiveEvent } from '../../../../common/schemas/messages';
 import { emitLiveSignal } from '../../../lib/live-events';
-import { applyLiveEvent, refetchAfterGap } from '../cache';
+import { applyLiveEvent, refetchAfterGap, refetchLoadedBefore } from '../cache';
 
 export const LIVE_EVENT_TYPES = ['message.created', 'message.deleted', 'conversation.read', 'unread.count', 'notification.created', 'notifications.read', 'deal.changed'] as const;
 
@@ -82,6 +82,7 @@ class LiveConnection {
       this.delay = BACKOFF_START_MS;
       this.setStatus('open');
       if (this.hadGap) this.resync();
+      else if (this.qc && this.me !== null) refetchLoadedBefore(this.qc, this.me, Date.now());
       this.hadGap = false;
     };
     // The server lost events on their way between its processes: the same refresh as after a gap of ours.
