@@ -47,8 +47,10 @@ export const ROUTE_COOKIE = 'tgs_route';
 
 /**
  * HAProxy in front of two processes: round robin, X-Forwarded-For, health checks on readiness
- * (a draining process leaves within a check), `X-Served-By` naming the process, and the
- * `tgs_route` cookie forcing one of them while it is up.
+ * (a draining process, whose readiness answers 503 at once, leaves within two checks),
+ * `X-Served-By` naming the process, and the `tgs_route` cookie forcing one of them while it is
+ * up. A check may take 2 s: on a loaded machine one slow answer took a healthy process out (and
+ * with both out, pages lost their scripts to HAProxy's 503).
  */
 function haproxyConfig(port: number, servers: Record<ServerName, BuiltServer>, patientChecks = false): string {
   const addr = (s: BuiltServer) => new URL(s.baseUrl).host;
@@ -73,7 +75,7 @@ backend app
   balance roundrobin
   option httpchk GET /api/health/ready
   http-check expect status 200
-  ${patientChecks ? 'timeout check 3s\n  default-server inter 1s fastinter 1s downinter 1s fall 3 rise 2' : 'default-server inter 300ms fastinter 300ms downinter 300ms fall 1 rise 2'}
+  ${patientChecks ? 'timeout check 3s\n  default-server inter 1s fastinter 1s downinter 1s fall 3 rise 2' : 'timeout check 2s\n  default-server inter 300ms fastinter 300ms downinter 300ms fall 2 rise 2'}
   use-server a if { req.cook(${ROUTE_COOKIE}) -m str a }
   use-server b if { req.cook(${ROUTE_COOKIE}) -m str b }
   http-response set-header X-Served-By %s
