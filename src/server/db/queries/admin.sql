@@ -126,14 +126,14 @@ select "gallery_images"."id", "gallery_images"."user_id", "gallery_images"."imag
 select "gallery_images"."id", "gallery_images"."user_id", "gallery_images"."image_url", "gallery_images"."medium_url", "gallery_images"."thumbnail_url", "gallery_images"."width", "gallery_images"."height", "gallery_images"."caption", "gallery_images"."created_at", "gallery_images"."review_status", "gallery_images"."hidden_at", "gallery_images"."hidden_reason", "users"."name" as "owner_name", "users"."username" as "owner_username", (select count(*) as "n" from "reports" where "reports"."target_type" = $1 and "reports"."target_id" = "gallery_images"."id" and "reports"."status" = $2) as "report_count" from "gallery_images" inner join "users" on "users"."id" = "gallery_images"."user_id" where "gallery_images"."hidden_at" is null and "gallery_images"."review_status" = $3 order by "gallery_images"."created_at" desc, "gallery_images"."id" desc limit $4
 
 -- sqlite
-select "guest_spots"."id", "guest_spots"."country_id", "countries"."code", "guest_spots"."city_name" from "guest_spots" left join "countries" on "countries"."id" = "guest_spots"."country_id" where ("guest_spots"."city_id" = ? or "guest_spots"."city_id" is null) and "guest_spots"."city_name" is not null and "guest_spots"."city_name" != ?
+select "guest_spots"."id", "guest_spots"."country_id", "countries"."code", "guest_spots"."city_name" from "guest_spots" left join "countries" on "countries"."id" = "guest_spots"."country_id" where ("guest_spots"."city_id" is null or "guest_spots"."city_id" = 0) and "guest_spots"."city_name" is not null and "guest_spots"."city_name" != ?
 -- postgres
-select "guest_spots"."id", "guest_spots"."country_id", "countries"."code", "guest_spots"."city_name" from "guest_spots" left join "countries" on "countries"."id" = "guest_spots"."country_id" where ("guest_spots"."city_id" = $1 or "guest_spots"."city_id" is null) and "guest_spots"."city_name" is not null and "guest_spots"."city_name" != $2
+select "guest_spots"."id", "guest_spots"."country_id", "countries"."code", "guest_spots"."city_name" from "guest_spots" left join "countries" on "countries"."id" = "guest_spots"."country_id" where ("guest_spots"."city_id" is null or "guest_spots"."city_id" = 0) and "guest_spots"."city_name" is not null and "guest_spots"."city_name" != $1
 
 -- sqlite
-select "guest_spots"."id", "guest_spots"."country_id", "countries"."code", "guest_spots"."city_name" from "guest_spots" left join "countries" on "countries"."id" = "guest_spots"."country_id" where ("guest_spots"."city_id" = ? or "guest_spots"."city_id" is null) and "guest_spots"."city_name" is not null and "guest_spots"."city_name" != ? and "guest_spots"."country_id" = ?
+select "guest_spots"."id", "guest_spots"."country_id", "countries"."code", "guest_spots"."city_name" from "guest_spots" left join "countries" on "countries"."id" = "guest_spots"."country_id" where ("guest_spots"."city_id" is null or "guest_spots"."city_id" = 0) and "guest_spots"."city_name" is not null and "guest_spots"."city_name" != ? and "guest_spots"."country_id" = ?
 -- postgres
-select "guest_spots"."id", "guest_spots"."country_id", "countries"."code", "guest_spots"."city_name" from "guest_spots" left join "countries" on "countries"."id" = "guest_spots"."country_id" where ("guest_spots"."city_id" = $1 or "guest_spots"."city_id" is null) and "guest_spots"."city_name" is not null and "guest_spots"."city_name" != $2 and "guest_spots"."country_id" = $3
+select "guest_spots"."id", "guest_spots"."country_id", "countries"."code", "guest_spots"."city_name" from "guest_spots" left join "countries" on "countries"."id" = "guest_spots"."country_id" where ("guest_spots"."city_id" is null or "guest_spots"."city_id" = 0) and "guest_spots"."city_name" is not null and "guest_spots"."city_name" != $1 and "guest_spots"."country_id" = $2
 
 -- sqlite
 select "id" from "users" where "id" = ?
@@ -307,14 +307,14 @@ select "username" from "users" where "id" = ? and "users"."id" not in (select s.
 select "username" from "users" where "id" = $1 and "users"."id" not in (select s.id from users s where s.suspended_at is not null and (s.suspended_until is null or s.suspended_until > $2))
 
 -- sqlite
-select "users"."id", "users"."country_id", "countries"."code", "users"."city_name" from "users" left join "countries" on "countries"."id" = "users"."country_id" where ("users"."city_id" = ? or "users"."city_id" is null) and "users"."city_name" is not null and "users"."city_name" != ?
+select "users"."id", "users"."country_id", "countries"."code", "users"."city_name" from "users" left join "countries" on "countries"."id" = "users"."country_id" where ("users"."city_id" is null or "users"."city_id" = 0) and "users"."city_name" is not null and "users"."city_name" != ?
 -- postgres
-select "users"."id", "users"."country_id", "countries"."code", "users"."city_name" from "users" left join "countries" on "countries"."id" = "users"."country_id" where ("users"."city_id" = $1 or "users"."city_id" is null) and "users"."city_name" is not null and "users"."city_name" != $2
+select "users"."id", "users"."country_id", "countries"."code", "users"."city_name" from "users" left join "countries" on "countries"."id" = "users"."country_id" where ("users"."city_id" is null or "users"."city_id" = 0) and "users"."city_name" is not null and "users"."city_name" != $1
 
 -- sqlite
-select "users"."id", "users"."country_id", "countries"."code", "users"."city_name" from "users" left join "countries" on "countries"."id" = "users"."country_id" where ("users"."city_id" = ? or "users"."city_id" is null) and "users"."city_name" is not null and "users"."city_name" != ? and "users"."country_id" = ?
+select "users"."id", "users"."country_id", "countries"."code", "users"."city_name" from "users" left join "countries" on "countries"."id" = "users"."country_id" where ("users"."city_id" is null or "users"."city_id" = 0) and "users"."city_name" is not null and "users"."city_name" != ? and "users"."country_id" = ?
 -- postgres
-select "users"."id", "users"."country_id", "countries"."code", "users"."city_name" from "users" left join "countries" on "countries"."id" = "users"."country_id" where ("users"."city_id" = $1 or "users"."city_id" is null) and "users"."city_name" is not null and "users"."city_name" != $2 and "users"."country_id" = $3
+select "users"."id", "users"."country_id", "countries"."code", "users"."city_name" from "users" left join "countries" on "countries"."id" = "users"."country_id" where ("users"."city_id" is null or "users"."city_id" = 0) and "users"."city_name" is not null and "users"."city_name" != $1 and "users"."country_id" = $2
 
 -- sqlite
 select "users"."id", "users"."username", "users"."name", "users"."email", "users"."user_type", "users"."role", "users"."created_at", "users"."last_active_at", "users"."suspended_at", "users"."suspended_until", "users"."suspension_reason", "users"."language" from "users" order by "users"."created_at" desc, "users"."id" desc limit ?
@@ -519,9 +519,9 @@ update "gallery_images" set "review_status" = ?, "reviewed_at" = ? where "id" in
 update "gallery_images" set "review_status" = $1, "reviewed_at" = $2 where "id" in ($3, $4) and "review_status" = $5 returning "id", "user_id"
 
 -- sqlite
-update "guest_spots" set "city_id" = ?, "city_name" = ?, "updated_at" = ? where "id" in (?) and ("city_id" = ? or "city_id" is null)
+update "guest_spots" set "city_id" = ?, "city_name" = ?, "updated_at" = ? where "id" in (?) and ("city_id" is null or "city_id" = 0)
 -- postgres
-update "guest_spots" set "city_id" = $1, "city_name" = $2, "updated_at" = $3 where "id" in ($4) and ("city_id" = $5 or "city_id" is null)
+update "guest_spots" set "city_id" = $1, "city_name" = $2, "updated_at" = $3 where "id" in ($4) and ("city_id" is null or "city_id" = 0)
 
 -- sqlite
 update "guest_spots" set "hidden_at" = ?, "hidden_reason" = ?, "is_active" = ?, "updated_at" = ? where "id" = ?

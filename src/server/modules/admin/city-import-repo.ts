@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/index';
+import { unplaced } from '../../db/plan-hints';
 import type { CityImportRowsTable, CityImportsTable, CitiesTable, Database } from '../../db/schema';
 import { refreshCitySearchNames } from '../locations/index';
 import type { KnownCity } from './city-import-match';
@@ -179,14 +180,14 @@ export async function freeTextPlaces(db: Executor, countryId: number | null): Pr
     .selectFrom('users')
     .leftJoin('countries', 'countries.id', 'users.country_id')
     .select(['users.id', 'users.country_id', 'countries.code', 'users.city_name'])
-    .where((eb) => eb.or([eb('users.city_id', '=', 0), eb('users.city_id', 'is', null)]))
+    .where(unplaced('users.city_id'))
     .where('users.city_name', 'is not', null)
     .where('users.city_name', '!=', '');
   let spots = db
     .selectFrom('guest_spots')
     .leftJoin('countries', 'countries.id', 'guest_spots.country_id')
     .select(['guest_spots.id', 'guest_spots.country_id', 'countries.code', 'guest_spots.city_name'])
-    .where((eb) => eb.or([eb('guest_spots.city_id', '=', 0), eb('guest_spots.city_id', 'is', null)]))
+    .where(unplaced('guest_spots.city_id'))
     .where('guest_spots.city_name', 'is not', null)
     .where('guest_spots.city_name', '!=', '');
   if (countryId !== null) {
@@ -215,7 +216,7 @@ export async function linkPlaces(trx: Transaction<Database>, cityId: number, cit
       .updateTable('users')
       .set({ city_id: cityId, city_name: cityName, city: cityName, updated_at: now })
       .where('id', 'in', users)
-      .where((eb) => eb.or([eb('city_id', '=', 0), eb('city_id', 'is', null)]))
+      .where(unplaced('city_id'))
       .executeTakeFirst();
     linked += Number(r.numUpdatedRows);
   }
@@ -224,7 +225,7 @@ export async function linkPlaces(trx: Transaction<Database>, cityId: number, cit
       .updateTable('guest_spots')
       .set({ city_id: cityId, city_name: cityName, updated_at: now })
       .where('id', 'in', spots)
-      .where((eb) => eb.or([eb('city_id', '=', 0), eb('city_id', 'is', null)]))
+      .where(unplaced('city_id'))
       .executeTakeFirst();
     linked += Number(r.numUpdatedRows);
   }

@@ -3,6 +3,7 @@ import type { Language } from '../../../common/languages';
 import { isDbId } from '../../../common/schemas/ids';
 import { isPostgresDb, type Db } from '../../db/index';
 import type { AvailabilitiesTable, Database, GuestSpotsTable } from '../../db/schema';
+import { notLookedUp } from '../../db/plan-hints';
 import { notSuspended } from '../../db/suspension';
 import { isVerifiedStudio } from '../../db/verified';
 import { hasPicture } from '../profiles/index';
@@ -180,7 +181,7 @@ export function createListingRepo(db: Db, kind: Pick<ListingKind, 'table' | 'own
    * owner. PostgreSQL weighs the owner list itself.
    */
   const listed = (column: 'end_date' | 'start_date', byOwner: boolean) =>
-    byOwner && !postgres ? sql<string | number>`+${sql.ref(`l.${column}`)}` : sql<string | number>`${sql.ref(`l.${column}`)}`;
+    byOwner ? notLookedUp<string | number>(`l.${column}`, postgres) : sql<string | number>`${sql.ref(`l.${column}`)}`;
 
   /**
    * The filtered, not yet ordered public list on the listing table alone, starting no earlier

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { isPostgresDb, type Db } from '../../db/index';
 
+import { notLookedUp, unplaced } from '../../db/plan-hints';
 import { notSuspended } from '../../db/suspension';
 
 /** What the map counts and lists: listings overlapping from..to (today on), of one style. */
@@ -35,12 +36,6 @@ function chunks<T>(list: readonly T[]): T[][] {
 
 const notAdmin = (column: string) => sql<boolean>`${sql.ref(column)} not in (select a.id from users a where a.role = 'admin')`;
 
-/**
- * A hand-typed place without a listed city. Written as the partial `*_unplaced_idx` indexes'
- * condition, with the 0 in the text: a planner proves an index's condition from literals, not
- * from a value bound later.
- */
-const unplaced = (column: string) => sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} = 0)`;
 
 /**
  * The map's reads: counts grouped per city and per typed place (a few grouped queries, never
@@ -51,12 +46,11 @@ export function createMapRepo(db: Db) {
   const postgres = isPostgresDb(db);
 
   /**
-   * The end day a shown listing must reach. For a city's items, a page in start order, SQLite is
-   * given it as `+l.end_date`, which it will not look up in an index: it then walks the city's
-   * start-ordered index to the page's end instead of reading every shown listing of the city
-   * through the end-day index and sorting them. PostgreSQL weighs both itself.
+   * The end day a shown listing must reach. For a city's items, a page in start order, it is not
+   * looked up in an index on SQLite: the city's start-ordered index is walked to the page's end
+   * instead of every shown listing of the city being read through the end-day index and sorted.
    */
-  const endDay = (ordered: boolean) => (ordered && !postgres ? sql<string>`+${sql.ref('l.end_date')}` : sql<string>`${sql.ref('l.end_date')}`);
+  const endDay = (ordered: boolean) => (ordered ? notLookedUp<string>('l.end_date', postgres) : sql<string>`${sql.ref('l.end_date')}`);
 
   const studios = (f: MapFilter) => {
     let q = db
